@@ -1,0 +1,46 @@
+public import BarcodeTracking
+
+/// How zxing-cpp searches a frame.
+///
+/// The defaults suit live video: every symbology, no rotation search, no
+/// inversion pass. ``thorough`` is the still-image mode.
+public struct DecoderOptions: Sendable, Hashable {
+    /// Symbologies to look for; empty means every symbology zxing-cpp reads.
+    public var symbologies: Set<Symbology>
+    /// Spend more time looking (denser line scans, more binarizer attempts).
+    public var tryHarder: Bool
+    /// Also try the image rotated by 90° (1D codes lying sideways).
+    public var tryRotate: Bool
+    /// Also try the image with light and dark swapped (white-on-black codes).
+    public var tryInvert: Bool
+    /// Also try a downscaled copy (large or blurry codes).
+    public var tryDownscale: Bool
+    /// Report code-like shapes that were located but did not decode.
+    public var returnLocatedOnly: Bool
+    /// Read EAN-2/EAN-5 add-ons next to EAN/UPC codes.
+    public var readAddOns: Bool
+    /// Maximum number of codes reported per call, 1...255; `nil` for no limit.
+    public var maxSymbols: Int?
+
+    /// Creates options; see each property for its meaning.
+    public init(
+        symbologies: Set<Symbology> = [], tryHarder: Bool = false, tryRotate: Bool = false,
+        tryInvert: Bool = false, tryDownscale: Bool = false, returnLocatedOnly: Bool = false,
+        readAddOns: Bool = true, maxSymbols: Int? = nil
+    ) {
+        self.symbologies = symbologies
+        self.tryHarder = tryHarder
+        self.tryRotate = tryRotate
+        self.tryInvert = tryInvert
+        self.tryDownscale = tryDownscale
+        self.returnLocatedOnly = returnLocatedOnly
+        self.readAddOns = readAddOns
+        self.maxSymbols = maxSymbols
+    }
+
+    /// The thorough still-image mode: all orientations, inverted, downscaled.
+    public static let thorough = DecoderOptions(tryHarder: true, tryRotate: true, tryInvert: true, tryDownscale: true)
+
+    /// Fast settings for video frames.
+    public static let video = DecoderOptions(tryHarder: false, tryRotate: false, tryDownscale: true)
+}

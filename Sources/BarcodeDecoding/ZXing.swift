@@ -1,0 +1,161 @@
+// The only file of this module that calls zxing-cpp (through CZXingShim).
+internal import CZXingShim
+public import BarcodeTracking
+
+/// The raw fields of one symbol as zxing-cpp reports them, before the
+/// symbology rules of ``SymbologyRules`` turn them into ``Barcode`` values.
+struct RawSymbol {
+    var symbology: Symbology
+    var text: String
+    var bytes: [UInt8]
+    var isBinary: Bool
+    var location: Quadrilateral
+    var orientation: Int
+    var isMirrored: Bool
+    var isInverted: Bool
+    var isLocatedOnly: Bool
+    var symbologyIdentifier: String
+    var ecLevel: String
+    var addOn: String
+    var sequenceSize: Int
+    var sequenceIndex: Int
+    var sequenceID: String
+}
+
+enum ZXing {
+    /// zxing-cpp 1.4 format bits for each symbology it reads; others are absent.
+    static let formatBits: [Symbology: Int32] = [
+        .aztec: Int32(CZXingShim_format_aztec), .codabar: Int32(CZXingShim_format_codabar),
+        .code39: Int32(CZXingShim_format_code39), .code93: Int32(CZXingShim_format_code93),
+        .code128: Int32(CZXingShim_format_code128), .databar: Int32(CZXingShim_format_databar),
+        .databarExpanded: Int32(CZXingShim_format_databar_expanded),
+        .dataMatrix: Int32(CZXingShim_format_datamatrix), .ean8: Int32(CZXingShim_format_ean8),
+        .ean13: Int32(CZXingShim_format_ean13), .itf: Int32(CZXingShim_format_itf),
+        .maxiCode: Int32(CZXingShim_format_maxicode), .pdf417: Int32(CZXingShim_format_pdf417),
+        .qrCode: Int32(CZXingShim_format_qrcode), .upcA: Int32(CZXingShim_format_upca),
+        .upcE: Int32(CZXingShim_format_upce), .microQRCode: Int32(CZXingShim_format_microqrcode),
+    ]
+
+    static let symbologyForBit: [Int32: Symbology] = Dictionary(uniqueKeysWithValues: formatBits.map { ($1, $0) })
+
+    /// Reads symbols from `image`, optionally only inside `region` (frame pixels).
+    static func read(_ image: LumaImage, region: Rect?, options: DecoderOptions) throws(DecodingError) -> [RawSymbol] {
+        var raw = CZXingShim_read_options()
+        raw.formats = try formatMask(options.symbologies)
+        raw.try_harder = options.tryHarder
+        raw.try_rotate = options.tryRotate
+        raw.try_invert = options.tryInvert
+        raw.try_downscale = options.tryDownscale
+        raw.return_errors = options.returnLocatedOnly
+        raw.read_addons = options.readAddOns
+        raw.codabar_start_stop = true
+        raw.max_symbols = Int32(clamping: options.maxSymbols ?? 0)
+        if let region {
+            guard let visible = region.intersection(image.bounds), visible.width >= 1, visible.height >= 1 else {
+                return []
+            }
+            raw.crop_x = Int32(visible.x.rounded(.down))
+            raw.crop_y = Int32(visible.y.rounded(.down))
+            raw.crop_width = Int32(visible.maxX.rounded(.up)) - raw.crop_x
+            raw.crop_height = Int32(visible.maxY.rounded(.up)) - raw.crop_y
+        }
+        var status: Int32 = 0
+        var message = [CChar](repeating: 0, count: 256)
+        let results = image.pixels.withUnsafeBufferPointer { pixels in
+            CZXingShim_read_luma(
+                pixels.baseAddress, Int32(image.width), Int32(image.height), Int32(image.bytesPerRow),
+                &raw, &status, &message, message.count)
+        }
+        guard let results else { throw error(status: status, message: message) }
+        defer { CZXingShim_results_destroy(results) }
+        var symbols: [RawSymbol] = []
+        let count = CZXingShim_results_count(results)
+        symbols.reserveCapacity(count)
+        for index in 0..<count {
+            guard let symbol = CZXingShim_results_at(results, index)?.pointee,
+                  let symbology = symbologyForBit[symbol.format] else { continue }
+            symbols.append(convert(symbol, symbology: symbology))
+        }
+        return symbols
+    }
+
+    /// Renders `text` with zxing-cpp's MultiFormatWriter as a luma image
+    /// (black modules 0, white 255) of at least `width` x `height` pixels.
+    static func write(
+        _ text: String, as symbology: Symbology, width: Int, height: Int, margin: Int?, ecLevel: Int?
+    ) throws(DecodingError) -> LumaImage {
+        guard let bit = formatBits[symbology] else {
+            throw DecodingError(.unsupportedSymbology, "\(symbology.displayName) cannot be written by zxing-cpp 1.4")
+        }
+        var status: Int32 = 0
+        var message = [CChar](repeating: 0, count: 256)
+        guard let bitmap = CZXingShim_write(
+            bit, text, Int32(clamping: width), Int32(clamping: height), Int32(clamping: margin ?? -1),
+            Int32(clamping: ecLevel ?? -1), &status, &message, message.count)
+        else {
+            let reason = String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            throw DecodingError(.unencodable, "cannot encode \"\(text)\" as \(symbology.displayName): \(reason)")
+        }
+        defer { CZXingShim_bitmap_destroy(bitmap) }
+        let w = Int(bitmap.pointee.width), h = Int(bitmap.pointee.height)
+        let pixels = [UInt8](UnsafeBufferPointer(start: bitmap.pointee.pixels, count: w * h))
+        do {
+            return try LumaImage(width: w, height: h, pixels: pixels)
+        } catch {
+            throw DecodingError(.library, "zxing-cpp rendered an empty symbol for \"\(text)\": \(error.message)")
+        }
+    }
+
+    private static func formatMask(_ symbologies: Set<Symbology>) throws(DecodingError) -> Int32 {
+        var mask: Int32 = 0
+        for symbology in symbologies where !symbology.isAddOn {
+            guard let bit = formatBits[symbology] else {
+                throw DecodingError(.unsupportedSymbology,
+                    "\(symbology.displayName) is not readable by zxing-cpp 1.4; choose from: \(readable)")
+            }
+            mask |= bit
+        }
+        return mask
+    }
+
+    static var readable: String { Symbology.allCases.filter { formatBits[$0] != nil }.map(\.rawValue).joined(separator: ", ") }
+
+    private static func error(status: Int32, message: [CChar]) -> DecodingError {
+        let text = String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        switch status {
+        case Int32(CZXingShim_error_invalid_argument): return DecodingError(.invalidArgument, text)
+        case Int32(CZXingShim_error_out_of_memory): return DecodingError(.outOfMemory, text)
+        default: return DecodingError(.library, text)
+        }
+    }
+
+    private static func string(_ pointer: UnsafePointer<CChar>?) -> String {
+        pointer.map { String(cString: $0) } ?? ""
+    }
+
+    private static func convert(_ s: CZXingShim_symbol, symbology: Symbology) -> RawSymbol {
+        let c = s.corners
+        let corners = [
+            Point(x: Double(c.0), y: Double(c.1)), Point(x: Double(c.2), y: Double(c.3)),
+            Point(x: Double(c.4), y: Double(c.5)), Point(x: Double(c.6), y: Double(c.7)),
+        ]
+        let textBytes = s.text.map { UnsafeRawBufferPointer(start: $0, count: s.text_length) }
+        let bytes = s.bytes.map { [UInt8](UnsafeBufferPointer(start: $0, count: s.bytes_length)) } ?? []
+        return RawSymbol(
+            symbology: symbology,
+            text: textBytes.map { String(decoding: $0, as: UTF8.self) } ?? "",
+            bytes: bytes,
+            isBinary: s.content_type == 1 || s.content_type == 2 || s.content_type == 5,
+            location: Quadrilateral(corners)!,
+            orientation: Int(s.orientation),
+            isMirrored: s.is_mirrored,
+            isInverted: s.is_inverted,
+            isLocatedOnly: s.has_error,
+            symbologyIdentifier: string(s.symbology_identifier),
+            ecLevel: string(s.ec_level),
+            addOn: string(s.addon),
+            sequenceSize: Int(s.sequence_size),
+            sequenceIndex: Int(s.sequence_index),
+            sequenceID: string(s.sequence_id))
+    }
+}

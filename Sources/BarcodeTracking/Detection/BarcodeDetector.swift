@@ -1,0 +1,34 @@
+/// Something found in a frame: a decoded barcode, or a code-like shape that
+/// was located but could not be decoded.
+public struct Detection: Sendable, Hashable {
+    /// The decoded barcode, or `nil` for a located-only code.
+    public var barcode: Barcode?
+    /// The corners in frame pixels, the code's own top-left first, clockwise.
+    public var location: Quadrilateral
+    /// For located-only codes, the symbology it looked like, when known.
+    public var symbologyHint: Symbology?
+
+    /// A decoded detection; the location is the barcode's.
+    public init(barcode: Barcode) {
+        self.barcode = barcode
+        self.location = barcode.location
+        self.symbologyHint = barcode.symbology
+    }
+
+    /// A located-only detection.
+    public init(location: Quadrilateral, symbologyHint: Symbology? = nil) {
+        self.barcode = nil
+        self.location = location
+        self.symbologyHint = symbologyHint
+    }
+}
+
+/// Finds barcodes in luma images. `BarcodeDecoding` implements it with zxing-cpp.
+///
+/// Implementations must be safe to call from the frame-processing queue; one
+/// instance is used by one pipeline at a time.
+public protocol BarcodeDetector: Sendable {
+    /// Searches `image` (or only `region`, in frame pixels, when given) and
+    /// returns what it finds, with locations in the pixels of the full image.
+    func detect(in image: LumaImage, region: Rect?) throws -> [Detection]
+}

@@ -1,0 +1,22 @@
+/// A producer of frames: a camera, a media file, a synthetic scene.
+///
+/// A source is owned by one thread at a time (the pipeline's capture thread);
+/// it is not `Sendable`, and the pipeline takes it over with `sending`.
+public protocol FrameSource: AnyObject {
+    /// A short description for messages, e.g. the device path or file name.
+    var name: String { get }
+    /// Whether frames arrive in real time whether or not they are consumed
+    /// (a camera). Live sources are never waited for: when processing falls
+    /// behind, the pipeline works on the newest frame and counts the rest as dropped.
+    var isLive: Bool { get }
+    /// Frames that could not be decoded and were skipped so far (corrupt data).
+    var damagedFrameCount: Int { get }
+    /// The next frame, blocking until it is available; `nil` at the end of the stream.
+    ///
+    /// Throws when the source fails for good (device unplugged, file unreadable);
+    /// frames delivered before stay valid. Corrupt single frames are skipped
+    /// and counted in `damagedFrameCount`, not thrown.
+    func nextFrame() throws -> Frame?
+    /// Releases the device or file. Further calls to `nextFrame` return `nil`.
+    func close()
+}

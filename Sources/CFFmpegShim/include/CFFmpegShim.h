@@ -1,0 +1,3 @@
+#ifndef CFFMPEGSHIM_H
+#define CFFMPEGSHIM_H
+#endif

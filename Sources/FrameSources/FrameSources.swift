@@ -1,0 +1,1 @@
+// Frame sources: V4L2 cameras, media files (FFmpeg), synthetic scenes.
