@@ -1,6 +1,6 @@
 // The only file of this module that calls zxing-cpp (through CZXingShim).
 internal import CZXingShim
-public import BarcodeTracking
+import BarcodeTracking
 
 /// The raw fields of one symbol as zxing-cpp reports them, before the
 /// symbology rules of ``SymbologyRules`` turn them into ``Barcode`` values.

@@ -1,0 +1,38 @@
+public import BarcodeTracking
+
+/// Reads barcodes with zxing-cpp; the package's ``BarcodeDetector``.
+///
+/// Stateless and `Sendable`: one reader may be shared between threads.
+/// Locations are in frame pixels of the image passed in, even when a
+/// `region` restricts the search.
+public struct BarcodeReader: BarcodeDetector {
+    /// The options every call uses.
+    public var options: DecoderOptions
+
+    /// Creates a reader; fails when an option names a symbology zxing-cpp 1.4 cannot read.
+    public init(options: DecoderOptions = .video) throws(DecodingError) {
+        if let maxSymbols = options.maxSymbols, !(1...255).contains(maxSymbols) {
+            throw DecodingError(.invalidArgument, "maximum codes per frame must be 1...255, not \(maxSymbols)")
+        }
+        for symbology in options.symbologies where !symbology.isAddOn && ZXing.formatBits[symbology] == nil {
+            throw DecodingError(.unsupportedSymbology,
+                "\(symbology.displayName) is not readable by zxing-cpp 1.4; readable: \(ZXing.readable)")
+        }
+        self.options = options
+    }
+
+    /// Symbologies that this zxing-cpp can read (add-ons included).
+    public static var readableSymbologies: [Symbology] {
+        Symbology.allCases.filter { ZXing.formatBits[$0] != nil || $0.isAddOn }
+    }
+
+    /// Finds codes in `image`, or only inside `region` (frame pixels) when given.
+    public func detect(in image: LumaImage, region: Rect? = nil) throws(DecodingError) -> [Detection] {
+        SymbologyRules.detections(from: try ZXing.read(image, region: region, options: options))
+    }
+
+    /// Decoded barcodes only (located-only shapes left out).
+    public func barcodes(in image: LumaImage, region: Rect? = nil) throws(DecodingError) -> [Barcode] {
+        try detect(in: image, region: region).compactMap(\.barcode)
+    }
+}
