@@ -49,7 +49,7 @@ package.targets += [
 package.targets += [
     .target(name: "BarcodeTracking"),
     .target(name: "BarcodeDecoding", dependencies: ["BarcodeTracking", "CZXingShim"]),
-    .target(name: "FrameSources", dependencies: ["BarcodeTracking", "CFFmpegShim"]),
+    .target(name: "FrameSources", dependencies: ["BarcodeTracking", "BarcodeDecoding", "CFFmpegShim"]),
     .executableTarget(
         name: "track",
         dependencies: [
@@ -64,7 +64,7 @@ package.targets += [
 package.targets += [
     .testTarget(name: "BarcodeTrackingTests", dependencies: ["BarcodeTracking"]),
     .testTarget(name: "BarcodeDecodingTests", dependencies: ["BarcodeDecoding", "FrameSources"]),
-    .testTarget(name: "FrameSourcesTests", dependencies: ["FrameSources"]),
+    .testTarget(name: "FrameSourcesTests", dependencies: ["FrameSources", "BarcodeDecoding"]),
     .testTarget(name: "TrackCommandTests", dependencies: ["track"]),
 ]
 

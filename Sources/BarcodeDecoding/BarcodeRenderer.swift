@@ -21,3 +21,17 @@ public enum BarcodeRenderer {
         return try ZXing.write(text, as: symbology, width: width, height: height, margin: quietZone, ecLevel: ecLevel)
     }
 }
+
+extension BarcodeRenderer {
+    /// Renders an arbitrary byte payload (each byte written as-is, ISO-8859-1
+    /// mode) as a 2-D symbology (QR, Data Matrix, Aztec, PDF417).
+    public static func render(
+        bytes: [UInt8], as symbology: Symbology, width: Int = 0, height: Int = 0, quietZone: Int? = nil
+    ) throws(DecodingError) -> LumaImage {
+        guard !bytes.contains(0) else {
+            throw DecodingError(.unencodable, "byte payloads with NUL cannot be passed to zxing-cpp's writer")
+        }
+        let latin1 = String(String.UnicodeScalarView(bytes.map { Unicode.Scalar($0) }))
+        return try ZXing.write(latin1, as: symbology, width: width, height: height, margin: quietZone, ecLevel: nil, binary: true)
+    }
+}

@@ -82,7 +82,8 @@ enum ZXing {
     /// Renders `text` with zxing-cpp's MultiFormatWriter as a luma image
     /// (black modules 0, white 255) of at least `width` x `height` pixels.
     static func write(
-        _ text: String, as symbology: Symbology, width: Int, height: Int, margin: Int?, ecLevel: Int?
+        _ text: String, as symbology: Symbology, width: Int, height: Int, margin: Int?, ecLevel: Int?,
+        binary: Bool = false
     ) throws(DecodingError) -> LumaImage {
         guard let bit = formatBits[symbology] else {
             throw DecodingError(.unsupportedSymbology, "\(symbology.displayName) cannot be written by zxing-cpp 1.4")
@@ -91,7 +92,7 @@ enum ZXing {
         var message = [CChar](repeating: 0, count: 256)
         guard let bitmap = CZXingShim_write(
             bit, text, Int32(clamping: width), Int32(clamping: height), Int32(clamping: margin ?? -1),
-            Int32(clamping: ecLevel ?? -1), &status, &message, message.count)
+            Int32(clamping: ecLevel ?? -1), binary, &status, &message, message.count)
         else {
             let reason = String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
             throw DecodingError(.unencodable, "cannot encode \"\(text)\" as \(symbology.displayName): \(reason)")

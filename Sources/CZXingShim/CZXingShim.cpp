@@ -1,6 +1,7 @@
 // zxing-cpp behind a C facade. Every entry point catches all C++ exceptions
 // and turns them into a status code plus message.
 #include "CZXingShim.h"
+#include "LinearExtent.hpp"
 
 #include <BitMatrix.h>
 #include <GTIN.h>
@@ -8,6 +9,7 @@
 #include <ReadBarcode.h>
 
 #include <algorithm>
+#include <cmath>
 #include <cstdlib>
 #include <cstring>
 #include <memory>
@@ -42,7 +44,16 @@ int orientationOf(const ZXing::Result &result)
     return result.orientation();
 }
 
-OwnedSymbol makeSymbol(const ZXing::Result &result, int offsetX, int offsetY, bool inverted)
+czxingshim::Quad quadOf(const ZXing::Position &p)
+{
+    return {czxingshim::PointD{double(p[0].x), double(p[0].y)}, czxingshim::PointD{double(p[1].x), double(p[1].y)},
+            czxingshim::PointD{double(p[2].x), double(p[2].y)}, czxingshim::PointD{double(p[3].x), double(p[3].y)}};
+}
+
+/// `quad` is in the pixels of the image zxing-cpp read (a pyramid level):
+/// scaled and offset back to the caller's full image.
+OwnedSymbol makeSymbol(const ZXing::Result &result, const czxingshim::Quad &quad, int offsetX, int offsetY, int scale,
+                       bool inverted)
 {
     OwnedSymbol owned;
     bool failed = static_cast<bool>(result.error());
@@ -61,10 +72,9 @@ OwnedSymbol makeSymbol(const ZXing::Result &result, int offsetX, int offsetY, bo
     CZXingShim_symbol &v = owned.view;
     v.format = static_cast<int32_t>(result.format());
     v.content_type = failed ? 1 : static_cast<int32_t>(result.contentType());
-    const auto &p = result.position();
     for (int i = 0; i < 4; ++i) {
-        v.corners[2 * i] = p[i].x + offsetX;
-        v.corners[2 * i + 1] = p[i].y + offsetY;
+        v.corners[2 * i] = static_cast<int32_t>(std::lround(quad[i].x * scale + scale / 2 + offsetX));
+        v.corners[2 * i + 1] = static_cast<int32_t>(std::lround(quad[i].y * scale + scale / 2 + offsetY));
     }
     v.orientation = orientationOf(result);
     v.is_mirrored = result.isMirrored();
@@ -95,14 +105,27 @@ void bindViews(std::vector<OwnedSymbol> &symbols)
 int centreX(const CZXingShim_symbol &s) { return (s.corners[0] + s.corners[2] + s.corners[4] + s.corners[6]) / 4; }
 int centreY(const CZXingShim_symbol &s) { return (s.corners[1] + s.corners[3] + s.corners[5] + s.corners[7]) / 4; }
 
-// The inverted pass may find symbols the normal pass also found (codes that
-// read both ways are rare, but mixed images exist); keep the first of two
-// that agree on format and content and lie within a few pixels.
+bool centreInside(const CZXingShim_symbol &a, const CZXingShim_symbol &b, int slack)
+{
+    int minX = b.corners[0], maxX = b.corners[0], minY = b.corners[1], maxY = b.corners[1];
+    for (int i = 1; i < 4; ++i) {
+        minX = std::min(minX, b.corners[2 * i]);
+        maxX = std::max(maxX, b.corners[2 * i]);
+        minY = std::min(minY, b.corners[2 * i + 1]);
+        maxY = std::max(maxY, b.corners[2 * i + 1]);
+    }
+    int x = centreX(a), y = centreY(a);
+    return x >= minX - slack && x <= maxX + slack && y >= minY - slack && y <= maxY + slack;
+}
+
+// The same symbol can be found by several passes (pyramid levels, the
+// inverted pass, another scan line of a 1D code). Two results are one symbol
+// when format and content agree and either centre lies within the other.
 bool isDuplicate(const OwnedSymbol &a, const OwnedSymbol &b)
 {
-    if (a.view.format != b.view.format || a.bytes != b.bytes || a.view.has_error != b.view.has_error)
+    if (a.view.format != b.view.format || a.bytes != b.bytes || a.text != b.text || a.view.has_error != b.view.has_error)
         return false;
-    return std::abs(centreX(a.view) - centreX(b.view)) < 8 && std::abs(centreY(a.view) - centreY(b.view)) < 8;
+    return centreInside(a.view, b.view, 4) || centreInside(b.view, a.view, 4);
 }
 
 ZXing::DecodeHints hintsFrom(const CZXingShim_read_options &o)
@@ -112,7 +135,10 @@ ZXing::DecodeHints hintsFrom(const CZXingShim_read_options &o)
                                     : ZXing::BarcodeFormats(static_cast<ZXing::BarcodeFormat>(o.formats)));
     hints.setTryHarder(o.try_harder);
     hints.setTryRotate(o.try_rotate);
-    hints.setTryDownscale(o.try_downscale);
+    // zxing-cpp 1.4's own pyramid compares results with Result::operator==,
+    // which asserts (and Debian keeps asserts) for 1D codes seen on two levels
+    // (upstream issues #516, #740). We build the pyramid ourselves instead.
+    hints.setTryDownscale(false);
     hints.setReturnErrors(o.return_errors);
     hints.setReturnCodabarStartEnd(o.codabar_start_stop);
     hints.setEanAddOnSymbol(o.read_addons ? ZXing::EanAddOnSymbol::Read : ZXing::EanAddOnSymbol::Ignore);
@@ -120,17 +146,162 @@ ZXing::DecodeHints hintsFrom(const CZXingShim_read_options &o)
     return hints;
 }
 
-void readInto(std::vector<OwnedSymbol> &out, const ZXing::ImageView &view, const ZXing::DecodeHints &hints,
-              int offsetX, int offsetY, bool inverted, size_t limit)
+bool addUnique(std::vector<OwnedSymbol> &out, OwnedSymbol symbol)
 {
-    for (const auto &result : ZXing::ReadBarcodes(view, hints)) {
-        if (out.size() >= limit)
-            return;
-        OwnedSymbol symbol = makeSymbol(result, offsetX, offsetY, inverted);
-        bool seen = std::any_of(out.begin(), out.end(), [&](const OwnedSymbol &o) { return isDuplicate(o, symbol); });
-        if (!seen)
-            out.push_back(std::move(symbol));
+    bool seen = std::any_of(out.begin(), out.end(), [&](const OwnedSymbol &o) { return isDuplicate(o, symbol); });
+    if (!seen)
+        out.push_back(std::move(symbol));
+    return !seen;
+}
+
+/// Paints a found symbol's quad (grown by `margin` pixels) white, so the next
+/// read finds the other symbols.
+void maskQuad(std::vector<uint8_t> &pixels, int width, int height, const czxingshim::Quad &q, double margin)
+{
+    double cx = 0, cy = 0;
+    for (const auto &p : q) { cx += p.x / 4; cy += p.y / 4; }
+    czxingshim::Quad grown;
+    for (int i = 0; i < 4; ++i) {
+        double dx = q[i].x - cx, dy = q[i].y - cy, len = std::max(1.0, std::hypot(dx, dy));
+        grown[i] = {q[i].x + dx / len * margin, q[i].y + dy / len * margin};
     }
+    double minX = grown[0].x, maxX = grown[0].x, minY = grown[0].y, maxY = grown[0].y;
+    for (const auto &p : grown) {
+        minX = std::min(minX, p.x); maxX = std::max(maxX, p.x);
+        minY = std::min(minY, p.y); maxY = std::max(maxY, p.y);
+    }
+    int x0 = std::max(0, int(std::floor(minX))), x1 = std::min(width - 1, int(std::ceil(maxX)));
+    int y0 = std::max(0, int(std::floor(minY))), y1 = std::min(height - 1, int(std::ceil(maxY)));
+    for (int y = y0; y <= y1; ++y) {
+        for (int x = x0; x <= x1; ++x) {
+            // Inside a convex quad: the same side of all four edges.
+            int sign = 0;
+            bool inside = true;
+            for (int i = 0; i < 4 && inside; ++i) {
+                const auto &a = grown[i], &b = grown[(i + 1) % 4];
+                double cross = (b.x - a.x) * (y - a.y) - (b.y - a.y) * (x - a.x);
+                int s = cross > 0 ? 1 : (cross < 0 ? -1 : 0);
+                if (s != 0) {
+                    if (sign == 0) sign = s;
+                    else if (s != sign) inside = false;
+                }
+            }
+            if (inside)
+                pixels[static_cast<size_t>(y) * width + x] = 255;
+        }
+    }
+}
+
+/// The full quads of the 1D symbol(s) behind one zxing-cpp result: grown
+/// across the bars from its first and last scan line. Two quads when the
+/// lines belong to two stacked labels with the same content.
+std::vector<czxingshim::Quad> linearQuads(const ZXing::ImageView &view, const ZXing::Position &p)
+{
+    using czxingshim::PointD;
+    PointD p0{double(p[0].x), double(p[0].y)}, p1{double(p[1].x), double(p[1].y)};
+    PointD p2{double(p[2].x), double(p[2].y)}, p3{double(p[3].x), double(p[3].y)};
+    double ux = p1.x - p0.x, uy = p1.y - p0.y, len = std::max(1.0, std::hypot(ux, uy));
+    PointD n{-uy / len, ux / len};
+    double bottomOffset = (p3.x - p0.x) * n.x + (p3.y - p0.y) * n.y;
+    if (bottomOffset < 0) {
+        n = {-n.x, -n.y};
+        bottomOffset = -bottomOffset;
+    }
+    czxingshim::LinearExtent extent(view);
+    std::vector<czxingshim::Quad> quads;
+    auto top = extent.around(p0, p1, n);
+    if (top)
+        quads.push_back(*top);
+    double topReach = top ? ((*top)[3].x - p0.x) * n.x + ((*top)[3].y - p0.y) * n.y : 0;
+    if (bottomOffset > topReach + 2) {
+        if (auto bottom = extent.around(p3, p2, n))
+            quads.push_back(*bottom);
+    }
+    if (quads.empty())
+        quads.push_back(quadOf(p));
+    return quads;
+}
+
+/// Reads one image (one pyramid level, maybe inverted).
+///
+/// zxing-cpp 1.4's ReadBarcodes asserts (Debian keeps asserts, so the process
+/// aborts) when a 1D reader returns two symbols with the same content
+/// (upstream issues #516, #740) - repeated labels on a pallet. So 2D formats
+/// are read in one call, and 1D formats one symbol per call with the found
+/// symbol masked out before the next call.
+void readLevel(std::vector<OwnedSymbol> &out, const ZXing::ImageView &view, ZXing::DecodeHints hints, int requested,
+               int offsetX, int offsetY, int scale, bool inverted, size_t limit)
+{
+    const int linear = requested & static_cast<int>(ZXing::BarcodeFormat::LinearCodes);
+    const int matrix = requested & static_cast<int>(ZXing::BarcodeFormat::MatrixCodes);
+    if (matrix != 0 && out.size() < limit) {
+        hints.setFormats(static_cast<ZXing::BarcodeFormat>(matrix));
+        for (const auto &result : ZXing::ReadBarcodes(view, hints)) {
+            if (out.size() >= limit)
+                return;
+            addUnique(out, makeSymbol(result, quadOf(result.position()), offsetX, offsetY, scale, inverted));
+        }
+    }
+    if (linear == 0 || out.size() >= limit)
+        return;
+    hints.setFormats(static_cast<ZXing::BarcodeFormat>(linear));
+    hints.setMaxNumberOfSymbols(1);
+    std::vector<uint8_t> work(static_cast<size_t>(view.width()) * view.height());
+    for (int y = 0; y < view.height(); ++y) {
+        const uint8_t *row = view.data(0, y);
+        for (int x = 0; x < view.width(); ++x)
+            work[static_cast<size_t>(y) * view.width() + x] = row[x * view.pixStride()];
+    }
+    ZXing::ImageView workView(work.data(), view.width(), view.height(), ZXing::ImageFormat::Lum);
+    int budget = 2 * static_cast<int>(std::min<size_t>(limit, 128)) + 8;
+    while (out.size() < limit && budget-- > 0) {
+        ZXing::Results found = ZXing::ReadBarcodes(workView, hints);
+        if (found.empty())
+            break;
+        const ZXing::Result &result = found.front();
+        std::vector<czxingshim::Quad> quads = result.error() ? std::vector<czxingshim::Quad>{quadOf(result.position())}
+                                                             : linearQuads(workView, result.position());
+        for (const auto &quad : quads) {
+            if (out.size() < limit)
+                addUnique(out, makeSymbol(result, quad, offsetX, offsetY, scale, inverted));
+            maskQuad(work, view.width(), view.height(), quad, 3);
+        }
+    }
+}
+
+std::vector<uint8_t> invertedCopy(const ZXing::ImageView &view)
+{
+    std::vector<uint8_t> out(static_cast<size_t>(view.width()) * view.height());
+    for (int y = 0; y < view.height(); ++y) {
+        const uint8_t *row = view.data(0, y);
+        uint8_t *dst = out.data() + static_cast<size_t>(y) * view.width();
+        for (int x = 0; x < view.width(); ++x)
+            dst[x] = static_cast<uint8_t>(255 - row[x * view.pixStride()]);
+    }
+    return out;
+}
+
+/// One level of our own image pyramid; `pixels` owns the data of downscaled levels.
+struct Level {
+    ZXing::ImageView view;
+    std::shared_ptr<std::vector<uint8_t>> pixels;
+    int scale;
+};
+
+/// The image averaged over 2x2 blocks.
+Level halved(const ZXing::ImageView &src, int scale)
+{
+    int w = src.width() / 2, h = src.height() / 2;
+    auto pixels = std::make_shared<std::vector<uint8_t>>(static_cast<size_t>(w) * h);
+    for (int y = 0; y < h; ++y) {
+        const uint8_t *r0 = src.data(0, 2 * y), *r1 = src.data(0, 2 * y + 1);
+        int ps = src.pixStride();
+        for (int x = 0; x < w; ++x) {
+            int sum = r0[2 * x * ps] + r0[(2 * x + 1) * ps] + r1[2 * x * ps] + r1[(2 * x + 1) * ps];
+            (*pixels)[static_cast<size_t>(y) * w + x] = static_cast<uint8_t>((sum + 2) / 4);
+        }
+    }
+    return Level{ZXing::ImageView(pixels->data(), w, h, ZXing::ImageFormat::Lum), pixels, scale * 2};
 }
 
 } // namespace
@@ -162,17 +333,23 @@ extern "C" CZXingShim_results *CZXingShim_read_luma(const uint8_t *pixels, int32
         }
         size_t limit = o.max_symbols > 0 ? static_cast<size_t>(o.max_symbols) : SIZE_MAX;
         ZXing::DecodeHints hints = hintsFrom(o);
-        readInto(results->symbols, view, hints, cx, cy, false, limit);
-        if (o.try_invert && results->symbols.size() < limit) {
-            std::vector<uint8_t> inverted(static_cast<size_t>(view.width()) * view.height());
-            for (int y = 0; y < view.height(); ++y) {
-                const uint8_t *row = view.data(0, y);
-                uint8_t *dst = inverted.data() + static_cast<size_t>(y) * view.width();
-                for (int x = 0; x < view.width(); ++x)
-                    dst[x] = static_cast<uint8_t>(255 - row[x]);
+        const int requested = o.formats == 0 ? static_cast<int>(ZXing::BarcodeFormat::Any) : o.formats;
+        std::vector<uint8_t> inverted;
+        if (o.try_invert)
+            inverted = invertedCopy(view);
+        // Level 0 is the image itself; with try_downscale, each further level
+        // halves it while its larger side stays at least 500 pixels.
+        Level level{view, {}, 1};
+        while (true) {
+            readLevel(results->symbols, level.view, hints, requested, cx, cy, level.scale, false, limit);
+            if (o.try_invert && results->symbols.size() < limit) {
+                std::vector<uint8_t> levelInverted = level.scale == 1 ? inverted : invertedCopy(level.view);
+                ZXing::ImageView invertedView(levelInverted.data(), level.view.width(), level.view.height(), ZXing::ImageFormat::Lum);
+                readLevel(results->symbols, invertedView, hints, requested, cx, cy, level.scale, true, limit);
             }
-            ZXing::ImageView invertedView(inverted.data(), view.width(), view.height(), ZXing::ImageFormat::Lum);
-            readInto(results->symbols, invertedView, hints, cx, cy, true, limit);
+            if (!o.try_downscale || results->symbols.size() >= limit || std::max(level.view.width(), level.view.height()) / 2 < 500)
+                break;
+            level = halved(level.view, level.scale);
         }
         bindViews(results->symbols);
         return results.release();
@@ -207,8 +384,8 @@ extern "C" void CZXingShim_results_destroy(CZXingShim_results *results)
 }
 
 extern "C" CZXingShim_bitmap *CZXingShim_write(int32_t format, const char *text, int32_t width, int32_t height,
-                                               int32_t margin, int32_t ec_level, int32_t *status, char *message,
-                                               size_t message_capacity)
+                                               int32_t margin, int32_t ec_level, bool binary, int32_t *status,
+                                               char *message, size_t message_capacity)
 {
     *status = CZXingShim_ok;
     if (text == nullptr || width < 0 || height < 0) {
@@ -218,7 +395,7 @@ extern "C" CZXingShim_bitmap *CZXingShim_write(int32_t format, const char *text,
     }
     try {
         ZXing::MultiFormatWriter writer(static_cast<ZXing::BarcodeFormat>(format));
-        writer.setEncoding(ZXing::CharacterSet::UTF8);
+        writer.setEncoding(binary ? ZXing::CharacterSet::ISO8859_1 : ZXing::CharacterSet::UTF8);
         if (margin >= 0)
             writer.setMargin(margin);
         if (ec_level >= 0)

@@ -115,10 +115,12 @@ typedef struct CZXingShim_bitmap {
 /// Renders `text` as `format` with zxing-cpp's MultiFormatWriter. `width` and
 /// `height` are the requested size in pixels (0 = the symbol's natural size),
 /// `margin` the quiet zone in pixels (-1 = the writer's default), `ec_level`
-/// -1 for the default. Returns NULL and fills `message` on error.
+/// -1 for the default. With `binary` true every code point of `text` (which
+/// must be U+0000...U+00FF) is written as one byte (ISO-8859-1), so arbitrary
+/// byte payloads can be rendered. Returns NULL and fills `message` on error.
 CZXingShim_bitmap *CZXingShim_write(int32_t format, const char *text, int32_t width, int32_t height,
-                                    int32_t margin, int32_t ec_level, int32_t *status, char *message,
-                                    size_t message_capacity);
+                                    int32_t margin, int32_t ec_level, bool binary, int32_t *status,
+                                    char *message, size_t message_capacity);
 void CZXingShim_bitmap_destroy(CZXingShim_bitmap *bitmap);
 
 #ifdef __cplusplus

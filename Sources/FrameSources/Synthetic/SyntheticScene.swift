@@ -1,0 +1,135 @@
+import BarcodeTracking
+import Foundation
+
+/// A deterministic synthetic video of barcode labels with exact ground truth.
+///
+/// World coordinates are pixels on the pallet face (or belt) at zoom 1; frame
+/// coordinates are pixels of the rendered frame. `render(frame:)` is a pure
+/// function of the configuration and the frame number.
+public struct SyntheticScene: Sendable {
+    /// The configuration the scene was built from.
+    public let configuration: SyntheticSceneConfiguration
+    /// The labels, in instance order.
+    public let labels: [SyntheticLabel]
+    let texture: [UInt8]
+    private static let textureSize = 64
+
+    /// Builds the scene: renders each label's code with zxing-cpp and lays the labels out.
+    /// - Throws: ``SourceError`` when a value is out of range or the labels do not fit the view.
+    public init(_ configuration: SyntheticSceneConfiguration) throws(SourceError) {
+        try configuration.validate()
+        self.configuration = configuration
+        var rng = SplitMix64(seed: configuration.seed)
+        var labels: [SyntheticLabel] = []
+        for index in 0..<configuration.codeCount {
+            let symbology = configuration.symbologies[index % configuration.symbologies.count]
+            let payload = SyntheticLabel.payload(for: symbology, instance: index + 1, rng: &rng)
+            labels.append(try SyntheticLabel(instance: index + 1, symbology: symbology, payload: payload,
+                                             modulePixels: configuration.modulePixels, origin: .zero))
+        }
+        try Self.layOut(&labels, configuration, &rng)
+        self.labels = labels
+        texture = (0..<(Self.textureSize * Self.textureSize)).map { _ in UInt8(120 + rng.next() % 40) }
+    }
+
+    /// Time of frame `number` (from 1) in seconds.
+    public func time(ofFrame number: Int) -> Double { Double(number - 1) / configuration.frameRate }
+
+    // MARK: Camera
+
+    /// The world → frame mapping at one instant.
+    struct Camera {
+        var center: Point, scale: Double, angle: Double, frameCenter: Point
+
+        func toFrame(_ w: Point) -> Point {
+            let dx = (w.x - center.x) * scale, dy = (w.y - center.y) * scale
+            let c = cos(angle), s = sin(angle)
+            return Point(x: c * dx - s * dy + frameCenter.x, y: s * dx + c * dy + frameCenter.y)
+        }
+
+        /// Inverse as world = origin + x * stepX + y * stepY for frame pixel (x, y).
+        var inverse: (origin: Point, stepX: Point, stepY: Point) {
+            let c = cos(-angle) / scale, s = sin(-angle) / scale
+            let stepX = Point(x: c, y: s), stepY = Point(x: -s, y: c)
+            let origin = Point(x: center.x - (c * frameCenter.x - s * frameCenter.y),
+                               y: center.y - (s * frameCenter.x + c * frameCenter.y))
+            return (origin, stepX, stepY)
+        }
+    }
+
+    func camera(atFrame number: Int) -> Camera {
+        let c = configuration, t = time(ofFrame: number)
+        let w = Double(c.width), h = Double(c.height)
+        var shakeRNG = SplitMix64(seed: c.seed &* 0x9E37_79B9 ^ UInt64(number))
+        let shake = Point(x: shakeRNG.gaussian() * c.shake, y: shakeRNG.gaussian() * c.shake)
+        let frameCenter = Point(x: w / 2, y: h / 2) + shake
+        switch c.layout {
+        case .pallet:
+            let phase = 2 * Double.pi * t / c.panPeriod
+            let center = Point(x: w / 2 + c.panAmplitude * sin(phase), y: h / 2 + 0.5 * c.panAmplitude * sin(phase / 1.7))
+            let scale = 1 + c.zoomAmplitude * sin(phase / 2.3)
+            let angle = c.rotationAmplitude * Double.pi / 180 * sin(phase / 3.1)
+            return Camera(center: center, scale: scale, angle: angle, frameCenter: frameCenter)
+        case .conveyor:
+            return Camera(center: Point(x: w / 2 - c.beltSpeed * t, y: h / 2), scale: 1, angle: 0, frameCenter: frameCenter)
+        }
+    }
+
+    // MARK: Layout
+
+    private static func layOut(_ labels: inout [SyntheticLabel], _ c: SyntheticSceneConfiguration, _ rng: inout SplitMix64) throws(SourceError) {
+        guard !labels.isEmpty else { return }
+        let gap = 6 * c.modulePixels
+        let w = Double(c.width), h = Double(c.height)
+        switch c.layout {
+        case .pallet:
+            // Keep every label in view at the pan, zoom and roll extremes.
+            let shrink = 1 - c.zoomAmplitude
+            let roll = sin(c.rotationAmplitude * Double.pi / 180)
+            let usableW = (w * 0.94 - 2 * c.panAmplitude) * shrink - roll * h
+            let usableH = (h * 0.94 - c.panAmplitude) * shrink - roll * w
+            // Shelf packing in a shuffled order: rows as wide as the view allows.
+            var order = Array(labels.indices)
+            order.shuffle(using: &rng)
+            var rows: [[Int]] = [[]], rowWidth = 0.0
+            for index in order {
+                let width = labels[index].paperRect.width + gap
+                if rowWidth + width > usableW, !rows[rows.count - 1].isEmpty {
+                    rows.append([])
+                    rowWidth = 0
+                }
+                rows[rows.count - 1].append(index)
+                rowWidth += width
+            }
+            let rowHeights = rows.map { row in row.map { labels[$0].paperRect.height + gap }.max() ?? 0 }
+            let widest = rows.map { row in row.map { labels[$0].paperRect.width + gap }.reduce(0, +) }.max() ?? 0
+            let total = rowHeights.reduce(0, +)
+            guard widest <= usableW, total <= usableH else {
+                throw SourceError(.invalidArgument,
+                    "\(labels.count) labels do not fit a \(c.width)x\(c.height) pallet view; use fewer codes, a smaller module size or a larger frame")
+            }
+            var top = (h - total) / 2 + rng.uniform(0...((usableH - total) / 4))
+            for (row, height) in zip(rows, rowHeights) {
+                let used = row.map { labels[$0].paperRect.width + gap }.reduce(0, +)
+                let spare = (usableW - used) / Double(row.count + 1)
+                var left = (w - usableW) / 2 + spare
+                for index in row {
+                    let dy = rng.uniform(0...(height - labels[index].paperRect.height - gap))
+                    labels[index].move(to: Point(x: left, y: top + dy))
+                    left += labels[index].paperRect.width + gap + spare
+                }
+                top += height
+            }
+        case .conveyor:
+            let cellW = labels.map(\.paperRect.width).max()! + gap, cellH = labels.map(\.paperRect.height).max()! + gap
+            let lanes = max(1, Int(h * 0.9 / cellH))
+            let top = (h - Double(lanes) * cellH) / 2
+            for index in labels.indices {
+                let lane = index % lanes, slot = index / lanes
+                let spareY = cellH - labels[index].paperRect.height
+                let x = -cellW * Double(slot + 1) - rng.uniform(0...(cellW * 0.3))
+                labels[index].move(to: Point(x: x, y: top + Double(lane) * cellH + rng.uniform(0...spareY)))
+            }
+        }
+    }
+}

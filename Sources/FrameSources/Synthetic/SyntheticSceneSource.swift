@@ -1,0 +1,45 @@
+public import BarcodeTracking
+
+/// A ``FrameSource`` that plays a ``SyntheticScene`` from frame 1 to its last frame.
+///
+/// Not live: frames are produced on demand. The ground truth of every frame
+/// delivered so far is kept in `groundTruth`.
+public final class SyntheticSceneSource: FrameSource {
+    /// The scene being played.
+    public let scene: SyntheticScene
+    /// Ground truth of the frames delivered so far, in order.
+    public private(set) var groundTruth: [GroundTruthFrame] = []
+    private var next = 1
+    private var closed = false
+
+    /// Plays `scene`.
+    public init(scene: SyntheticScene) { self.scene = scene }
+
+    /// Builds and plays the scene described by `configuration`.
+    public convenience init(_ configuration: SyntheticSceneConfiguration) throws(SourceError) {
+        self.init(scene: try SyntheticScene(configuration))
+    }
+
+    /// "synthetic:<layout>:<codes>:seed<seed>".
+    public var name: String {
+        let c = scene.configuration
+        return "synthetic:\(c.layout.rawValue):\(c.codeCount)codes:seed\(c.seed)"
+    }
+
+    /// Always false: frames are rendered on demand.
+    public var isLive: Bool { false }
+    /// Always 0: rendered frames are never damaged.
+    public var damagedFrameCount: Int { 0 }
+
+    /// Renders the next frame; `nil` after the last one or after `close()`.
+    public func nextFrame() throws -> Frame? {
+        guard !closed, next <= scene.configuration.frameCount else { return nil }
+        let (frame, truth) = scene.render(frame: next)
+        groundTruth.append(truth)
+        next += 1
+        return frame
+    }
+
+    /// Stops the scene.
+    public func close() { closed = true }
+}

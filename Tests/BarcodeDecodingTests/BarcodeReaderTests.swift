@@ -1,0 +1,87 @@
+import BarcodeDecoding
+import BarcodeTracking
+import Testing
+
+/// Copies `symbol` into a white canvas at each origin.
+func canvas(width: Int, height: Int, placing symbol: LumaImage, at origins: [(Int, Int)]) throws -> LumaImage {
+    var image = try LumaImage(width: width, height: height, filledWith: 255)
+    for (ox, oy) in origins {
+        for y in 0..<symbol.height {
+            for x in 0..<symbol.width { image[ox + x, oy + y] = symbol[x, y] }
+        }
+    }
+    return image
+}
+
+struct BarcodeReaderTests {
+    enum Layout: String, CaseIterable { case sideBySide, stacked, diagonal }
+
+    /// zxing-cpp 1.4 aborts the process on this input (upstream #516/#740) unless the
+    /// facade reads 1D codes one at a time; it also merged same-row twins into one.
+    @Test("Two labels with the same 1D payload are two codes and never crash the reader",
+          arguments: [Symbology.ean13, .code128], Layout.allCases)
+    func repeatedLinearLabels(symbology: Symbology, layout: Layout) throws {
+        let text = symbology == .ean13 ? "5901234123457" : "LOT12345678"
+        let symbol = try BarcodeRenderer.render(text, as: symbology, width: 300, height: 100, quietZone: 20)
+        let w = symbol.width, h = symbol.height
+        let origins: [(Int, Int)] = switch layout {
+        case .sideBySide: [(10, 20), (w + 30, 20)]
+        case .stacked: [(20, 10), (20, h + 40)]
+        case .diagonal: [(10, 10), (w + 30, h + 40)]
+        }
+        let image = try canvas(width: 2 * w + 40, height: 2 * h + 60, placing: symbol, at: origins)
+        for options in [DecoderOptions.video, .thorough] {
+            let codes = try BarcodeReader(options: options).barcodes(in: image)
+            #expect(codes.count == 2, "\(layout) \(options.tryHarder ? "thorough" : "video"): \(codes.map(\.location.center))")
+            #expect(codes.allSatisfy { $0.data == text })
+            if codes.count == 2 {
+                #expect(codes[0].location.center.distance(to: codes[1].location.center) > Double(min(w, h)) / 2)
+            }
+        }
+    }
+
+    @Test("A region restricts the search and locations stay in full-frame pixels")
+    func regionSearch() throws {
+        let symbol = try BarcodeRenderer.render("REGION", as: .qrCode, width: 120, height: 120, quietZone: 8)
+        let image = try canvas(width: 600, height: 400, placing: symbol, at: [(400, 200)])
+        let reader = try BarcodeReader()
+        let inside = try reader.barcodes(in: image, region: Rect(x: 380, y: 180, width: 180, height: 180))
+        let outside = try reader.barcodes(in: image, region: Rect(x: 0, y: 0, width: 300, height: 200))
+        let code = try #require(inside.first)
+        #expect(outside.isEmpty)
+        #expect(code.location.boundingBox.x >= 400 && code.location.boundingBox.maxX <= 520)
+        #expect(try reader.barcodes(in: image, region: Rect(x: 2000, y: 2000, width: 10, height: 10)).isEmpty)
+    }
+
+    @Test("The maximum number of codes caps the result and out-of-range caps are rejected")
+    func maxSymbols() throws {
+        let symbol = try BarcodeRenderer.render("CAP", as: .qrCode, width: 100, height: 100, quietZone: 8)
+        let image = try canvas(width: 500, height: 150, placing: symbol, at: [(10, 20), (180, 20), (350, 20)])
+        #expect(try BarcodeReader().barcodes(in: image).count == 3)
+        #expect(try BarcodeReader(options: DecoderOptions(maxSymbols: 2)).barcodes(in: image).count == 2)
+        #expect(throws: DecodingError.self) { try BarcodeReader(options: DecoderOptions(maxSymbols: 0)) }
+        #expect(throws: DecodingError.self) { try BarcodeReader(options: DecoderOptions(symbologies: [.rmqrCode])) }
+    }
+
+    @Test("White-on-black codes are found only with the inversion pass")
+    func inverted() throws {
+        var symbol = try BarcodeRenderer.render("INVERTED", as: .dataMatrix, width: 120, height: 120, quietZone: 10)
+        for i in symbol.pixels.indices { symbol.pixels[i] = 255 - symbol.pixels[i] }
+        #expect(try BarcodeReader().barcodes(in: symbol).isEmpty)
+        let found = try BarcodeReader(options: .thorough).barcodes(in: symbol)
+        #expect(found.first?.data == "INVERTED")
+        #expect(found.first?.isInverted == true)
+    }
+
+    @Test("Symbology filters leave other codes out")
+    func symbologyFilter() throws {
+        let qr = try BarcodeRenderer.render("QR", as: .qrCode, width: 100, height: 100, quietZone: 8)
+        let ean = try BarcodeRenderer.render("5901234123457", as: .ean13, width: 240, height: 80, quietZone: 20)
+        var image = try canvas(width: 420, height: 140, placing: qr, at: [(5, 5)])
+        for y in 0..<ean.height { for x in 0..<ean.width { image[150 + x, 20 + y] = ean[x, y] } }
+        let all = try BarcodeReader().barcodes(in: image)
+        let eanOnly = try BarcodeReader(options: DecoderOptions(symbologies: [.ean13])).barcodes(in: image)
+        #expect(Set(all.map(\.symbology)) == [.qrCode, .ean13])
+        #expect(eanOnly.map(\.symbology) == [.ean13])
+    }
+}
