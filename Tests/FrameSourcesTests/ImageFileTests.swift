@@ -1,0 +1,141 @@
+import Foundation
+import Testing
+import BarcodeTracking
+import FrameSources
+
+struct ImageFileTests {
+    @Test("PNG samples load at their header's size with real contrast")
+    func loadsPNGSamples() throws {
+        let folder = TestSupport.samples.appendingPathComponent("qrcode-1")
+        let names = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".png") }
+        #expect(names.count >= 5)
+        for name in names.sorted().prefix(8) {
+            let path = folder.appendingPathComponent(name).path
+            let image = try ImageFile.load(path: path)
+            let (width, height) = TestSupport.pngSize(Array(try Data(contentsOf: URL(fileURLWithPath: path))))
+            #expect(image.width == width && image.height == height, "\(name)")
+            #expect(image.bytesPerRow == image.width)
+            #expect(image.pixels.count == width * height)
+            // A barcode photo has dark modules and a lighter background.
+            let contrast = Int(image.pixels.max() ?? 0) - Int(image.pixels.min() ?? 255)
+            #expect(contrast > 100, "\(name)")
+        }
+    }
+
+    @Test("JPEG samples load at their header's size, including names with #")
+    func loadsJPEGSamples() throws {
+        let folder = TestSupport.samples.appendingPathComponent("ean13-1")
+        let names = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".jpg") }
+        #expect(!names.isEmpty)
+        for name in names.sorted() {
+            let path = folder.appendingPathComponent(name).path
+            let image = try ImageFile.load(path: path)
+            let size = TestSupport.jpegSize(Array(try Data(contentsOf: URL(fileURLWithPath: path))))
+            #expect(size != nil)
+            if let (width, height) = size { #expect(image.width == width && image.height == height, "\(name)") }
+            #expect((image.pixels.min() ?? 255) < 100 && (image.pixels.max() ?? 0) > 150, "\(name)")
+        }
+    }
+
+    @Test("PGM and BMP files give back exactly the grey values written")
+    func loadsPGMAndBMPExactly() throws {
+        let directory = try TestSupport.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let grey: (Int, Int) -> UInt8 = { x, y in UInt8((x * 7 + y * 13) % 256) }
+        let pixels = (0..<9).flatMap { y in (0..<13).map { x in grey(x, y) } }
+        let pgm = try TestSupport.write(TestSupport.pgm(width: 13, height: 9, pixels: pixels), to: "a.pgm", in: directory)
+        let bmp = try TestSupport.write(TestSupport.bmp(width: 13, height: 9, grey: grey), to: "a.bmp", in: directory)
+        let fromPGM = try ImageFile.load(path: pgm)
+        #expect(fromPGM.width == 13 && fromPGM.height == 9)
+        #expect(fromPGM.pixels == pixels)
+        let fromBMP = try ImageFile.load(path: bmp)
+        #expect(fromBMP.width == 13 && fromBMP.height == 9)
+        // RGB -> luma through swscale may round by one level.
+        let worst = zip(fromBMP.pixels, pixels).map { abs(Int($0) - Int($1)) }.max() ?? 255
+        #expect(worst <= 1)
+    }
+
+    @Test("A 1x1 image loads as a 1x1 luma image")
+    func loadsOnePixel() throws {
+        let directory = try TestSupport.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let path = try TestSupport.write(TestSupport.pgm(width: 1, height: 1, pixels: [200]), to: "dot.pgm", in: directory)
+        let image = try ImageFile.load(path: path)
+        #expect(image.width == 1 && image.height == 1 && image.pixels == [200])
+    }
+
+    @Test("A missing file is reported as notFound with ENOENT")
+    func missingFile() throws {
+        let error = #expect(throws: SourceError.self) { try ImageFile.load(path: "/nonexistent/folder/code.png") }
+        #expect(error?.code == .notFound)
+        #expect(error?.systemErrno == 2)
+        #expect(error?.message.contains("/nonexistent/folder/code.png") == true)
+    }
+
+    @Test("A directory is reported as notAFile")
+    func directory() throws {
+        let directory = try TestSupport.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let error = #expect(throws: SourceError.self) { try ImageFile.load(path: directory.path) }
+        #expect(error?.code == .notAFile)
+        #expect(error?.message.contains("directory") == true)
+    }
+
+    @Test("An empty file is reported as emptyFile")
+    func emptyFile() throws {
+        let directory = try TestSupport.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let path = try TestSupport.write([], to: "empty.png", in: directory)
+        let error = #expect(throws: SourceError.self) { try ImageFile.load(path: path) }
+        #expect(error?.code == .emptyFile)
+    }
+
+    @Test("Text and random bytes are not images")
+    func nonImageFiles() throws {
+        let directory = try TestSupport.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let text = try TestSupport.write(Array("hello, this is not a picture\n".utf8), to: "notes.txt", in: directory)
+        var generator = SystemRandomNumberGenerator()
+        let noise = try TestSupport.write((0..<4096).map { _ in UInt8.random(in: 0...255, using: &generator) },
+                                          to: "noise.bin", in: directory)
+        for path in [text, noise] {
+            let error = #expect(throws: SourceError.self) { try ImageFile.load(path: path) }
+            #expect(error?.code == .unsupportedFormat || error?.code == .decodingFailed, "\(path): \(String(describing: error))")
+        }
+    }
+
+    @Test("A truncated PNG fails with decodingFailed or delivers the rows it has, never crashes")
+    func truncatedPNG() throws {
+        let directory = try TestSupport.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let source = TestSupport.samples.appendingPathComponent("qrcode-1/1.png")
+        let bytes = Array(try Data(contentsOf: source))
+        let path = try TestSupport.write(Array(bytes.prefix(bytes.count / 2)), to: "half.png", in: directory)
+        let error = #expect(throws: SourceError.self) { try ImageFile.load(path: path) }
+        #expect(error?.code == .decodingFailed)
+        #expect(error?.message.contains("truncated") == true)
+    }
+
+    @Test("A forged 20000x20000 header is refused as imageTooLarge before allocating")
+    func absurdHeader() throws {
+        let directory = try TestSupport.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let png = try TestSupport.write(TestSupport.pngHeader(width: 20000, height: 20000), to: "huge.png", in: directory)
+        let pgm = try TestSupport.write(TestSupport.pgm(width: 20000, height: 20000, pixels: [1, 2, 3]),
+                                        to: "huge.pgm", in: directory)
+        for path in [png, pgm] {
+            let error = #expect(throws: SourceError.self) { try ImageFile.load(path: path) }
+            #expect(error?.code == .imageTooLarge, "\(path): \(String(describing: error))")
+            #expect(error?.message.contains("20000x20000") == true, "\(String(describing: error))")
+        }
+    }
+
+    @Test("The pixel limit is configurable and checked")
+    func pixelLimit() throws {
+        let path = TestSupport.samples.appendingPathComponent("qrcode-1/1.png").path
+        let error = #expect(throws: SourceError.self) { try ImageFile.load(path: path, pixelLimit: 1000) }
+        #expect(error?.code == .imageTooLarge)
+        let invalid = #expect(throws: SourceError.self) { try ImageFile.load(path: path, pixelLimit: 0) }
+        #expect(invalid?.code == .invalidArgument)
+    }
+}
