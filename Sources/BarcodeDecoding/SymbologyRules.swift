@@ -3,7 +3,11 @@ import BarcodeTracking
 /// The symbology rules users expect of results (REFERENCE.md "Session results"):
 ///
 /// - UPC-A is reported as UPC-A; its EAN-13 (GTIN-13) form is `extendedData`.
-/// - UPC-E carries its expansion to UPC-A in `extendedData`.
+/// - UPC-E carries its expansion, in EAN-13 (GTIN-13) form, in `extendedData`.
+/// - GS1 DataBar reports the full element string (`01` + GTIN-14) as `data`
+///   and the GTIN-14 as `extendedData`; DataBar Expanded reports the element
+///   string (AIs and values, ASCII 29 after variable-length fields) as `data`
+///   and the human-readable form with parentheses as `extendedData`.
 /// - An EAN-2/EAN-5 add-on is reported as its own ``Barcode`` (symbology
 ///   `ean2`/`ean5`), and it and its main code point to each other through
 ///   `associatedCode`.
@@ -33,6 +37,35 @@ public enum SymbologyRules {
     public static func ean13Form(ofUPCA upca: String) -> String? {
         upca.count == 12 && upca.allSatisfy(\.isASCIIDigit) ? "0" + upca : nil
     }
+
+    /// Converts a GS1 human-readable interpretation, `(01)09501101530003(10)AB-123`,
+    /// into the element string the symbol encodes: AIs and values concatenated,
+    /// with ASCII 29 (GS) after every variable-length value that is not last.
+    /// Returns `nil` when the text is not in that form.
+    public static func gs1ElementString(fromHRI hri: String) -> String? {
+        var result = ""
+        var rest = Substring(hri)
+        var previousWasVariable = false
+        while !rest.isEmpty {
+            guard rest.first == "(", let close = rest.firstIndex(of: ")") else { return nil }
+            let ai = rest[rest.index(after: rest.startIndex)..<close]
+            guard (2...4).contains(ai.count), ai.allSatisfy(\.isASCIIDigit) else { return nil }
+            let valueEnd = rest[close...].dropFirst().firstIndex(of: "(") ?? rest.endIndex
+            let value = rest[rest.index(after: close)..<valueEnd]
+            if previousWasVariable { result.append("\u{1D}") }
+            result += ai + value
+            previousWasVariable = !predefinedLengthPrefixes.contains(String(ai.prefix(2)))
+            rest = rest[valueEnd...]
+        }
+        return result.isEmpty ? nil : result
+    }
+
+    /// AI prefixes whose values have a predefined length (GS1 General Specifications, figure 7.8.5-2):
+    /// no separator follows them.
+    static let predefinedLengthPrefixes: Set<String> = [
+        "00", "01", "02", "03", "04", "11", "12", "13", "14", "15", "16", "17", "18", "19", "20",
+        "31", "32", "33", "34", "35", "36", "41",
+    ]
 
     /// Turns zxing-cpp's raw symbols into results: add-ons split off and linked,
     /// derived forms filled in, located-only symbols returned as detections without a barcode.
@@ -67,11 +100,21 @@ public enum SymbologyRules {
                 associatedCode: AssociatedCode(symbology: s.symbology, data: text),
                 location: s.location, orientation: s.orientation, isInverted: s.isInverted)
         }
-        let data: String? = s.isBinary ? String(validating: bytes, as: UTF8.self) : text
+        var data: String? = s.isBinary ? String(validating: bytes, as: UTF8.self) : text
         var extended: String?
         switch s.symbology {
         case .upcA: extended = ean13Form(ofUPCA: text)
-        case .upcE: extended = expandUPCE(text)
+        case .upcE: extended = expandUPCE(text).flatMap(ean13Form(ofUPCA:))
+        case .databar where text.count == 14:
+            extended = text
+            data = "01" + text
+            bytes = Array(data!.utf8)
+        case .databarExpanded where text.hasPrefix("("):
+            if let elements = gs1ElementString(fromHRI: text) {
+                extended = text
+                data = elements
+                bytes = Array(elements.utf8)
+            }
         default: extended = nil
         }
         let sequence: StructuredAppend? = s.sequenceIndex >= 0 && s.sequenceSize != -1
@@ -95,5 +138,5 @@ extension String {
 }
 
 extension Character {
-    fileprivate var isASCIIDigit: Bool { ("0"..."9").contains(self) }
+    var isASCIIDigit: Bool { ("0"..."9").contains(self) }
 }

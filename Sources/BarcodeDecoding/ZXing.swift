@@ -39,7 +39,8 @@ enum ZXing {
     static let symbologyForBit: [Int32: Symbology] = Dictionary(uniqueKeysWithValues: formatBits.map { ($1, $0) })
 
     /// Reads symbols from `image`, optionally only inside `region` (frame pixels).
-    static func read(_ image: LumaImage, region: Rect?, options: DecoderOptions) throws(DecodingError) -> [RawSymbol] {
+    /// `warning` says when zxing-cpp cut a pass short (some codes may be missing).
+    static func read(_ image: LumaImage, region: Rect?, options: DecoderOptions) throws(DecodingError) -> (symbols: [RawSymbol], warning: String?) {
         var raw = CZXingShim_read_options()
         raw.formats = try formatMask(options.symbologies)
         raw.try_harder = options.tryHarder
@@ -52,7 +53,7 @@ enum ZXing {
         raw.max_symbols = Int32(clamping: options.maxSymbols ?? 0)
         if let region {
             guard let visible = region.intersection(image.bounds), visible.width >= 1, visible.height >= 1 else {
-                return []
+                return ([], nil)
             }
             raw.crop_x = Int32(visible.x.rounded(.down))
             raw.crop_y = Int32(visible.y.rounded(.down))
@@ -76,7 +77,7 @@ enum ZXing {
                   let symbology = symbologyForBit[symbol.format] else { continue }
             symbols.append(convert(symbol, symbology: symbology))
         }
-        return symbols
+        return (symbols, CZXingShim_results_warning(results).map { String(cString: $0) })
     }
 
     /// Renders `text` with zxing-cpp's MultiFormatWriter as a luma image

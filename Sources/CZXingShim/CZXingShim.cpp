@@ -1,6 +1,7 @@
 // zxing-cpp behind a C facade. Every entry point catches all C++ exceptions
 // and turns them into a status code plus message.
 #include "CZXingShim.h"
+#include "AssertionGuard.hpp"
 #include "LinearExtent.hpp"
 
 #include <BitMatrix.h>
@@ -222,6 +223,67 @@ std::vector<czxingshim::Quad> linearQuads(const ZXing::ImageView &view, const ZX
     return quads;
 }
 
+struct GuardedRead {
+    const ZXing::ImageView *view;
+    const ZXing::DecodeHints *hints;
+    ZXing::Results results;
+};
+
+/// ZXing::ReadBarcodes behind the assertion guard; false (results empty,
+/// `warnings` extended) when zxing-cpp failed an internal assertion.
+bool readGuarded(const ZXing::ImageView &view, const ZXing::DecodeHints &hints, ZXing::Results &out,
+                 std::vector<std::string> &warnings)
+{
+    GuardedRead call{&view, &hints, {}};
+    std::string failure;
+    bool ok = czxingshim::runGuarded(
+        [](void *context) {
+            auto *c = static_cast<GuardedRead *>(context);
+            c->results = ZXing::ReadBarcodes(*c->view, *c->hints);
+        },
+        &call, failure);
+    if (!ok) {
+        warnings.push_back("zxing-cpp 1.4 failed an internal check (" + failure + "); codes of that pass may be missing");
+        return false;
+    }
+    out = std::move(call.results);
+    return true;
+}
+
+constexpr int eanUpcFamily = static_cast<int>(ZXing::BarcodeFormat::EAN8) | static_cast<int>(ZXing::BarcodeFormat::EAN13) |
+                             static_cast<int>(ZXing::BarcodeFormat::UPCA) | static_cast<int>(ZXing::BarcodeFormat::UPCE);
+
+/// zxing-cpp may decode an EAN/UPC symbol on a scan line that misses its
+/// add-on; then only a result without the add-on comes back. Look again in a
+/// crop reaching to the right of the symbol, with the add-on required.
+std::optional<ZXing::Result> withAddOn(const ZXing::ImageView &view, const ZXing::Result &main, const czxingshim::Quad &quad,
+                                       ZXing::DecodeHints hints, std::vector<std::string> &warnings)
+{
+    double minX = quad[0].x, maxX = quad[0].x, minY = quad[0].y, maxY = quad[0].y;
+    for (const auto &p : quad) {
+        minX = std::min(minX, p.x); maxX = std::max(maxX, p.x);
+        minY = std::min(minY, p.y); maxY = std::max(maxY, p.y);
+    }
+    double w = maxX - minX, h = std::max(maxY - minY, 8.0);
+    int x0 = std::max(0, int(minX - 0.15 * w)), y0 = std::max(0, int(minY - 0.1 * h));
+    int x1 = std::min(view.width(), int(maxX + 0.7 * w)), y1 = std::min(view.height(), int(maxY + 0.1 * h));
+    if (x1 - x0 < 16 || y1 - y0 < 4)
+        return std::nullopt;
+    hints.setFormats(main.format());
+    hints.setEanAddOnSymbol(ZXing::EanAddOnSymbol::Require);
+    hints.setTryRotate(false);
+    hints.setMaxNumberOfSymbols(1);
+    ZXing::Results found;
+    if (!readGuarded(view.cropped(x0, y0, x1 - x0, y1 - y0), hints, found, warnings) || found.empty())
+        return std::nullopt;
+    const std::string &text = found.front().text();
+    if (text.rfind(main.text(), 0) != 0 || ZXing::GTIN::EanAddOn(found.front()).empty())
+        return std::nullopt;
+    return found.front();
+}
+
+constexpr int dataBarFamily = static_cast<int>(ZXing::BarcodeFormat::DataBar) | static_cast<int>(ZXing::BarcodeFormat::DataBarExpanded);
+
 /// Reads one image (one pyramid level, maybe inverted).
 ///
 /// zxing-cpp 1.4's ReadBarcodes asserts (Debian keeps asserts, so the process
@@ -229,14 +291,16 @@ std::vector<czxingshim::Quad> linearQuads(const ZXing::ImageView &view, const ZX
 /// (upstream issues #516, #740) - repeated labels on a pallet. So 2D formats
 /// are read in one call, and 1D formats one symbol per call with the found
 /// symbol masked out before the next call.
-void readLevel(std::vector<OwnedSymbol> &out, const ZXing::ImageView &view, ZXing::DecodeHints hints, int requested,
-               int offsetX, int offsetY, int scale, bool inverted, size_t limit)
+void readLevel(std::vector<OwnedSymbol> &out, std::vector<std::string> &warnings, const ZXing::ImageView &view,
+               ZXing::DecodeHints hints, int requested, int offsetX, int offsetY, int scale, bool inverted, size_t limit)
 {
     const int linear = requested & static_cast<int>(ZXing::BarcodeFormat::LinearCodes);
     const int matrix = requested & static_cast<int>(ZXing::BarcodeFormat::MatrixCodes);
     if (matrix != 0 && out.size() < limit) {
         hints.setFormats(static_cast<ZXing::BarcodeFormat>(matrix));
-        for (const auto &result : ZXing::ReadBarcodes(view, hints)) {
+        ZXing::Results found;
+        readGuarded(view, hints, found, warnings);
+        for (const auto &result : found) {
             if (out.size() >= limit)
                 return;
             addUnique(out, makeSymbol(result, quadOf(result.position()), offsetX, offsetY, scale, inverted));
@@ -244,7 +308,8 @@ void readLevel(std::vector<OwnedSymbol> &out, const ZXing::ImageView &view, ZXin
     }
     if (linear == 0 || out.size() >= limit)
         return;
-    hints.setFormats(static_cast<ZXing::BarcodeFormat>(linear));
+    int formats = linear;
+    hints.setFormats(static_cast<ZXing::BarcodeFormat>(formats));
     hints.setMaxNumberOfSymbols(1);
     std::vector<uint8_t> work(static_cast<size_t>(view.width()) * view.height());
     for (int y = 0; y < view.height(); ++y) {
@@ -255,15 +320,36 @@ void readLevel(std::vector<OwnedSymbol> &out, const ZXing::ImageView &view, ZXin
     ZXing::ImageView workView(work.data(), view.width(), view.height(), ZXing::ImageFormat::Lum);
     int budget = 2 * static_cast<int>(std::min<size_t>(limit, 128)) + 8;
     while (out.size() < limit && budget-- > 0) {
-        ZXing::Results found = ZXing::ReadBarcodes(workView, hints);
+        ZXing::Results found;
+        if (!readGuarded(workView, hints, found, warnings)) {
+            // The DataBar readers are where 1.4's checks fail, when they read a
+            // symbol on several scan lines. Fewer lines (no tryHarder) often
+            // avoid it; failing that, go on without DataBar.
+            if ((formats & dataBarFamily) == 0)
+                break;
+            if (hints.tryHarder()) {
+                hints.setTryHarder(false);
+            } else {
+                formats &= ~dataBarFamily;
+                if (formats == 0)
+                    break;
+                hints.setFormats(static_cast<ZXing::BarcodeFormat>(formats));
+            }
+            continue;
+        }
         if (found.empty())
             break;
         const ZXing::Result &result = found.front();
         std::vector<czxingshim::Quad> quads = result.error() ? std::vector<czxingshim::Quad>{quadOf(result.position())}
                                                              : linearQuads(workView, result.position());
         for (const auto &quad : quads) {
-            if (out.size() < limit)
-                addUnique(out, makeSymbol(result, quad, offsetX, offsetY, scale, inverted));
+            if (out.size() < limit) {
+                std::optional<ZXing::Result> completed;
+                if (!result.error() && hints.eanAddOnSymbol() != ZXing::EanAddOnSymbol::Ignore
+                    && (static_cast<int>(result.format()) & eanUpcFamily) != 0 && ZXing::GTIN::EanAddOn(result).empty())
+                    completed = withAddOn(view, result, quad, hints, warnings);
+                addUnique(out, makeSymbol(completed ? *completed : result, quad, offsetX, offsetY, scale, inverted));
+            }
             maskQuad(work, view.width(), view.height(), quad, 3);
         }
     }
@@ -308,6 +394,8 @@ Level halved(const ZXing::ImageView &src, int scale)
 
 struct CZXingShim_results {
     std::vector<OwnedSymbol> symbols;
+    std::vector<std::string> warnings;
+    std::string warningText;
 };
 
 extern "C" CZXingShim_results *CZXingShim_read_luma(const uint8_t *pixels, int32_t width, int32_t height,
@@ -341,17 +429,19 @@ extern "C" CZXingShim_results *CZXingShim_read_luma(const uint8_t *pixels, int32
         // halves it while its larger side stays at least 500 pixels.
         Level level{view, {}, 1};
         while (true) {
-            readLevel(results->symbols, level.view, hints, requested, cx, cy, level.scale, false, limit);
+            readLevel(results->symbols, results->warnings, level.view, hints, requested, cx, cy, level.scale, false, limit);
             if (o.try_invert && results->symbols.size() < limit) {
                 std::vector<uint8_t> levelInverted = level.scale == 1 ? inverted : invertedCopy(level.view);
                 ZXing::ImageView invertedView(levelInverted.data(), level.view.width(), level.view.height(), ZXing::ImageFormat::Lum);
-                readLevel(results->symbols, invertedView, hints, requested, cx, cy, level.scale, true, limit);
+                readLevel(results->symbols, results->warnings, invertedView, hints, requested, cx, cy, level.scale, true, limit);
             }
             if (!o.try_downscale || results->symbols.size() >= limit || std::max(level.view.width(), level.view.height()) / 2 < 500)
                 break;
             level = halved(level.view, level.scale);
         }
         bindViews(results->symbols);
+        for (const auto &w : results->warnings)
+            results->warningText += (results->warningText.empty() ? "" : "; ") + w;
         return results.release();
     } catch (const std::bad_alloc &) {
         *status = CZXingShim_error_out_of_memory;
@@ -376,6 +466,11 @@ extern "C" const CZXingShim_symbol *CZXingShim_results_at(const CZXingShim_resul
     if (!results || index >= results->symbols.size())
         return nullptr;
     return &results->symbols[index].view;
+}
+
+extern "C" const char *CZXingShim_results_warning(const CZXingShim_results *results)
+{
+    return results && !results->warningText.empty() ? results->warningText.c_str() : nullptr;
 }
 
 extern "C" void CZXingShim_results_destroy(CZXingShim_results *results)

@@ -53,7 +53,9 @@ struct Scan: ParsableCommand {
     static func scan(_ file: String, with reader: BarcodeReader) -> Result<[Barcode], ScanFailure> {
         do {
             let image = try ImageFile.load(path: file)
-            return .success(try reader.barcodes(in: image))
+            let report = try reader.read(image)
+            if let warning = report.warning { StandardError.print("\(file): warning: \(warning)") }
+            return .success(report.detections.compactMap(\.barcode))
         } catch let error as SourceError {
             return .failure(ScanFailure(message: error.message))
         } catch let error as DecodingError {

@@ -1,5 +1,6 @@
 import BarcodeDecoding
 import BarcodeTracking
+import FrameSources
 import Testing
 
 /// Renders a code with zxing-cpp's writer, pads it with white and reads it back.
@@ -19,13 +20,22 @@ struct SymbologyRulesTests {
         #expect(code.extendedData == "0036000291452")
     }
 
-    @Test("UPC-E carries its expansion to UPC-A")
+    @Test("UPC-E carries its expansion in EAN-13 form")
     func upcE() throws {
         let codes = try renderAndRead("01234565", as: .upcE, width: 200, height: 100)
         let code = try #require(codes.first)
         #expect(code.symbology == .upcE)
         #expect(code.data == "01234565")
-        #expect(code.extendedData == "012345000065")
+        #expect(code.extendedData == "0012345000065")
+    }
+
+    @Test("GS1 human-readable text becomes the element string with GS after variable-length fields")
+    func gs1ElementString() {
+        #expect(SymbologyRules.gs1ElementString(fromHRI: "(01)09501101530003(17)250101") == "0109501101530003" + "17250101")
+        #expect(SymbologyRules.gs1ElementString(fromHRI: "(10)AB-123(21)XYZ") == "10AB-123\u{1D}21XYZ")
+        #expect(SymbologyRules.gs1ElementString(fromHRI: "(3102)000100(10)L1") == "3102000100" + "10L1")
+        #expect(SymbologyRules.gs1ElementString(fromHRI: "no parentheses") == nil)
+        #expect(SymbologyRules.gs1ElementString(fromHRI: "(1x)12") == nil)
     }
 
     @Test("UPC-E expansion follows the standard's table for every last digit", arguments: [
@@ -98,5 +108,40 @@ struct SymbologyRulesTests {
             #expect(error.code == .unencodable)
             #expect(error.message.contains("EAN-13"))
         }
+    }
+}
+
+/// Rules checked on real images from ../shared/data (the writer cannot render these).
+struct SymbologyRulesOnSamplesTests {
+    static func read(_ path: String) throws -> [Barcode] {
+        let image = try ImageFile.load(path: SampleCorpus.root.appendingPathComponent(path).path)
+        return try BarcodeReader(options: .thorough).barcodes(in: image)
+    }
+
+    @Test("An EAN-5 add-on and its EAN-13 point to each other")
+    func addOnLinkedBothWays() throws {
+        let codes = try Self.read("ean13-extension-1/1.png")
+        let main = try #require(codes.first { $0.symbology == .ean13 })
+        let addOn = try #require(codes.first { $0.symbology == .ean5 })
+        #expect(main.data == "9780735200449")
+        #expect(addOn.data == "51299")
+        #expect(main.associatedCode == AssociatedCode(symbology: .ean5, data: "51299"))
+        #expect(addOn.associatedCode == AssociatedCode(symbology: .ean13, data: "9780735200449"))
+    }
+
+    @Test("GS1 DataBar reports the element string and its GTIN-14")
+    func dataBar() throws {
+        let code = try #require(try Self.read("rss14-1/1.png").first)
+        #expect(code.symbology == .databar)
+        #expect(code.data == "0104412345678909")
+        #expect(code.extendedData == "04412345678909")
+    }
+
+    @Test("GS1 DataBar Expanded reports the element string and keeps the readable form")
+    func dataBarExpanded() throws {
+        let code = try #require(try Self.read("rssexpanded-1/1.png").first)
+        #expect(code.symbology == .databarExpanded)
+        #expect(code.data == "11100224171102243102000100")
+        #expect(code.extendedData == "(11)100224(17)110224(3102)000100")
     }
 }

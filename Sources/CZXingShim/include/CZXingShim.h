@@ -103,6 +103,9 @@ CZXingShim_results *CZXingShim_read_luma(const uint8_t *pixels, int32_t width, i
 
 size_t CZXingShim_results_count(const CZXingShim_results *results);
 const CZXingShim_symbol *CZXingShim_results_at(const CZXingShim_results *results, size_t index);
+/// A note when a pass was cut short (zxing-cpp 1.4 failed one of its own
+/// internal checks on this image and some codes may be missing), else NULL.
+const char *CZXingShim_results_warning(const CZXingShim_results *results);
 void CZXingShim_results_destroy(CZXingShim_results *results);
 
 /// A rendered symbol: `width` x `height` 8-bit luma, 0 = black, 255 = white.
