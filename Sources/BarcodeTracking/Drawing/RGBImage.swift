@@ -17,12 +17,19 @@ public struct RGBColor: Hashable, Sendable, Codable, CustomStringConvertible {
     /// A grey of the given luma.
     public init(gray: UInt8) { self.init(red: gray, green: gray, blue: gray) }
 
+    /// Black (0, 0, 0).
     public static let black = RGBColor(gray: 0)
+    /// White (255, 255, 255).
     public static let white = RGBColor(gray: 255)
+    /// Red (230, 30, 30): rejected codes by default.
     public static let red = RGBColor(red: 230, green: 30, blue: 30)
+    /// Green (30, 200, 60): decoded codes by default.
     public static let green = RGBColor(red: 30, green: 200, blue: 60)
+    /// Yellow (250, 210, 20): located-only codes by default.
     public static let yellow = RGBColor(red: 250, green: 210, blue: 20)
+    /// Magenta (220, 40, 220): overlay plans by default.
     public static let magenta = RGBColor(red: 220, green: 40, blue: 220)
+    /// Cyan (20, 200, 230): free for guides.
     public static let cyan = RGBColor(red: 20, green: 200, blue: 230)
 
     /// `this` blended over `background` with `opacity` in 0...1 (1 = opaque).

@@ -4,9 +4,24 @@
 /// (see `OverlayConfiguration` for the full placement rule). Raw values are the
 /// names used in `--overlay` specs (`topCenter`, `bottomRight`, …).
 public enum OverlayAnchor: String, CaseIterable, Hashable, Sendable, Codable, CustomStringConvertible {
-    case topLeft, topCenter, topRight
-    case centerLeft, center, centerRight
-    case bottomLeft, bottomCenter, bottomRight
+    /// Above the code and left of it (diagonally off its top-left corner).
+    case topLeft
+    /// Above the code, horizontally centred.
+    case topCenter
+    /// Above the code and right of it (diagonally off its top-right corner).
+    case topRight
+    /// Left of the code, vertically centred.
+    case centerLeft
+    /// Centred on the code (the default).
+    case center
+    /// Right of the code, vertically centred.
+    case centerRight
+    /// Below the code and left of it.
+    case bottomLeft
+    /// Below the code, horizontally centred.
+    case bottomCenter
+    /// Below the code and right of it.
+    case bottomRight
 
     /// Placement along one axis: before the code (left / above), centred on it, or after it (right / below).
     public enum Placement: Int, Hashable, Sendable {

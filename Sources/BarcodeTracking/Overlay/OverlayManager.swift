@@ -27,7 +27,7 @@ public enum OverlayUpdateAction: Hashable, Sendable {
 /// Creates, updates and deletes app overlays as codes come and go.
 ///
 /// Call `process(_:at:)` once per frame with that frame's tracks and time.
-/// Callbacks run synchronously inside `process`, `disable()` and `setExpiry`,
+/// Callbacks run synchronously inside `process` and `disable()`,
 /// on the caller's thread (the frame-processing queue in a session): keep them cheap.
 ///
 /// Lifecycle of one code, with `t` the frame time:
