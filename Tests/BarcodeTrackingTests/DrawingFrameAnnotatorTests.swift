@@ -77,4 +77,21 @@ struct FrameAnnotatorTests {
         let unlabeled = FrameAnnotator(style: AnnotationStyle(showsTrackIDs: false)).annotated(frame, tracks: [OverlayFixtures.track(7, Quadrilateral(code))])
         #expect(unlabeled[51, 33] == RGBColor(gray: 100))
     }
+
+    @Test("Guides show the scan area, the point of interest and the selection")
+    func guides() throws {
+        var image = RGBImage(frame)
+        let annotator = FrameAnnotator()
+        annotator.drawGuides(on: &image, scanArea: Rect(x: 20, y: 20, width: 160, height: 160),
+                             pointOfInterest: Point(x: 100, y: 100), selectionRadius: 30)
+        #expect(image[20, 60] == .cyan && image[100, 179] == .cyan)
+        #expect(image[100, 100] == .cyan && image[106, 100] == .cyan)
+        #expect(image[130, 100] == .cyan && image[100, 70] == .cyan && image[121, 121] == .cyan)
+        #expect(image[115, 115] == RGBColor(gray: 100))
+        var boxed = RGBImage(frame)
+        annotator.drawGuides(on: &boxed, scanArea: Rect(x: 0, y: 0, width: 200, height: 200),
+                             pointOfInterest: Point(x: 100, y: 100), selectionRectangle: Rect(x: 60, y: 80, width: 80, height: 40))
+        #expect(boxed[60, 100] == .cyan && boxed[100, 120] == .cyan)
+        #expect(boxed[130, 100] == RGBColor(gray: 100))
+    }
 }

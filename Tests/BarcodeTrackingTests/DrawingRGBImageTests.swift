@@ -106,4 +106,11 @@ struct RGBImageTests {
         #expect(BitmapFont.rows(for: "€") == BitmapFont.rows(for: "?"))
         #expect(Set("0123456789".map { BitmapFont.rows(for: $0) }).count == 10)
     }
+
+    @Test("PPM output is a P6 header followed by the pixels")
+    func ppm() throws {
+        var image = try RGBImage(width: 2, height: 1)
+        image[1, 0] = RGBColor(red: 1, green: 2, blue: 3)
+        #expect(image.ppmData == Array("P6\n2 1\n255\n".utf8) + [0, 0, 0, 1, 2, 3])
+    }
 }

@@ -2,7 +2,7 @@
 ///
 /// Defaults: decoded codes green, filled at 30 % and outlined; located-only codes
 /// yellow, outline only; rejected codes red (filled when decoded); overlay plans
-/// magenta outlines; track IDs white on the code colour. Lengths are frame pixels.
+/// magenta outlines; scan-area guides cyan; track IDs white on the code colour. Lengths are frame pixels.
 public struct AnnotationStyle: Hashable, Sendable {
     /// Outline and fill colour of decoded codes.
     public var decodedColor: RGBColor
@@ -12,6 +12,8 @@ public struct AnnotationStyle: Hashable, Sendable {
     public var rejectedColor: RGBColor
     /// Outline colour of overlay plans.
     public var overlayColor: RGBColor
+    /// Colour of scan-area guides.
+    public var guideColor: RGBColor
     /// Colour of track-ID digits.
     public var labelColor: RGBColor
     /// Opacity (0...1) of the fill of decoded codes.
@@ -28,13 +30,14 @@ public struct AnnotationStyle: Hashable, Sendable {
     /// The default style.
     public init(
         decodedColor: RGBColor = .green, locatedColor: RGBColor = .yellow, rejectedColor: RGBColor = .red,
-        overlayColor: RGBColor = .magenta, labelColor: RGBColor = .white, fillOpacity: Double = 0.3,
+        overlayColor: RGBColor = .magenta, guideColor: RGBColor = .cyan, labelColor: RGBColor = .white, fillOpacity: Double = 0.3,
         predictedOpacity: Double = 0.5, lineWidth: Double = 2, labelScale: Int = 2, showsTrackIDs: Bool = true
     ) {
         self.decodedColor = decodedColor
         self.locatedColor = locatedColor
         self.rejectedColor = rejectedColor
         self.overlayColor = overlayColor
+        self.guideColor = guideColor
         self.labelColor = labelColor
         self.fillOpacity = fillOpacity
         self.predictedOpacity = predictedOpacity

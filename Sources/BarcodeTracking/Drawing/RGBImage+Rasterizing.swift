@@ -39,6 +39,30 @@ extension RGBImage {
         stroke(Quadrilateral(rect), color: color, thickness: thickness, opacity: opacity)
     }
 
+    /// Draws the outline of an axis-aligned ellipse (a circle when `radiusX == radiusY`), about
+    /// `thickness` pixels wide, centred on `center`. Radii in frame pixels.
+    public mutating func strokeEllipse(center: Point, radiusX: Double, radiusY: Double, color: RGBColor,
+                                       thickness: Double = 1, opacity: Double = 1) {
+        guard center.x.isFinite, center.y.isFinite, radiusX.isFinite, radiusY.isFinite, radiusX > 0, radiusY > 0 else { return }
+        let half = Swift.max(1, thickness) / 2
+        let left = Swift.max(0, Self.index((center.x - radiusX - half).rounded(.down), limit: width))
+        let right = Swift.min(width - 1, Self.index((center.x + radiusX + half).rounded(.up), limit: width))
+        let top = Swift.max(0, Self.index((center.y - radiusY - half).rounded(.down), limit: height))
+        let bottom = Swift.min(height - 1, Self.index((center.y + radiusY + half).rounded(.up), limit: height))
+        guard left <= right, top <= bottom else { return }
+        let smaller = Swift.min(radiusX, radiusY)
+        for row in top...bottom {
+            let dy = (Double(row) + 0.5 - center.y) / radiusY
+            for column in left...right {
+                let dx = (Double(column) + 0.5 - center.x) / radiusX
+                // Distance from the ring, approximated in units of the smaller radius.
+                if abs((dx * dx + dy * dy).squareRoot() - 1) * smaller <= half {
+                    blend(x: column, y: row, color: color, opacity: opacity)
+                }
+            }
+        }
+    }
+
     /// Scanline fill with the even-odd rule over the polygon a-b-c-d; each pixel is painted at most once
     /// per call, so translucent fills are uniform.
     private mutating func fillPolygon(_ a: Point, _ b: Point, _ c: Point, _ d: Point, color: RGBColor, opacity: Double) {

@@ -1,11 +1,3 @@
-/// Which rectangle of the code the overlay is placed around.
-public enum OverlayOrientation: String, Hashable, Sendable, CaseIterable {
-    /// Around the code's enclosing axis-aligned rectangle (the reference rule). `OverlayPlan.oriented` is `nil`.
-    case axisAligned
-    /// Also around the rectangle aligned with the code's own axes; fills `OverlayPlan.oriented`.
-    case oriented
-}
-
 /// Computes overlay plans for tracked codes: pure value math.
 ///
 /// Steady-state planning does not allocate: `plan(_:into:)` reuses the
