@@ -125,4 +125,31 @@ struct OverlayManagerTests {
         #expect(log.plans["2.1.2"]?.rect == Rect(x: 100, y: 160, width: 80, height: 40))
         #expect(log.plans["2.0.2"]?.isRejected == true)
     }
+
+    @Test("A code seen again before expiry keeps its overlays and its expiry restarts")
+    func redetectionRestartsExpiry() {
+        let log = OverlayEventLog()
+        let manager = log.manager()
+        manager.process([OverlayFixtures.track(1, code)], at: 0)
+        manager.process([], at: 0.875)
+        manager.process([OverlayFixtures.track(1, code)], at: 0.9375)
+        manager.process([], at: 1.5)
+        #expect(log.events == ["create 1", "update 1.0.1", "update 1.0.1"])
+        manager.process([], at: 1.9375)
+        #expect(log.events.last == "delete 1.0.1 of 1")
+        #expect(log.creations == 1)
+    }
+
+    @Test("Frames with a non-finite time are ignored")
+    func nonFiniteTime() {
+        let log = OverlayEventLog()
+        let manager = log.manager()
+        manager.process([OverlayFixtures.track(1, code)], at: .nan)
+        #expect(log.events.isEmpty)
+        manager.process([OverlayFixtures.track(1, code)], at: 3)
+        manager.process([], at: .infinity)
+        #expect(manager.overlayCount == 1)
+        manager.process([], at: 4)
+        #expect(manager.overlayCount == 0)
+    }
 }

@@ -80,9 +80,10 @@ public final class OverlayManager<Handle> {
     ///
     /// - Parameters:
     ///   - tracks: the frame's tracked codes (frame pixels); `.lost` ones only age.
-    ///   - time: the frame's time in seconds on the frame source's clock.
+    ///   - time: the frame's time in seconds on the frame source's clock. A non-finite
+    ///     time cannot be aged against, so such a frame is ignored.
     public func process(_ tracks: [TrackedBarcode], at time: Double) {
-        guard isEnabled else { return }
+        guard isEnabled, time.isFinite else { return }
         for track in tracks where track.state != .lost {
             var entry = entries[track.id] ?? Entry(overlays: [], lastDetected: time, needsCreate: true)
             // Remove from the dictionary while mutating so the overlays array stays uniquely referenced.
