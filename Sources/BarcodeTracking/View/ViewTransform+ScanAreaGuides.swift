@@ -1,0 +1,22 @@
+extension ViewTransform {
+    /// Maps scan-area geometry from frame pixels to view points for drawing guides.
+    ///
+    /// - Parameters:
+    ///   - scanArea: the scan area after margins, frame pixels.
+    ///   - pointOfInterest: frame pixels.
+    ///   - selectionRadius: radius of a radius selection around the point of interest, frame pixels.
+    ///   - selectionRectangle: a rectangular selection, frame pixels. Used when `selectionRadius` is `nil`.
+    public func scanAreaGuides(
+        scanArea: Rect, pointOfInterest: Point, selectionRadius: Double? = nil, selectionRectangle: Rect? = nil
+    ) -> ScanAreaGuides {
+        let poi = viewPoint(fromFrame: pointOfInterest)
+        var selection: SelectionGuide?
+        if let radius = selectionRadius {
+            // scaleX/scaleY apply after rotation, so they already are the view's own axes.
+            selection = .ellipse(center: poi, radiusX: radius * scaleX, radiusY: radius * scaleY)
+        } else if let rectangle = selectionRectangle {
+            selection = .rectangle(viewRect(fromFrame: rectangle))
+        }
+        return ScanAreaGuides(scanArea: viewRect(fromFrame: scanArea), pointOfInterest: poi, selection: selection)
+    }
+}
