@@ -135,6 +135,8 @@ static int32_t open_input(CFFmpegShim_reader *reader, const char *path, CFFmpegS
                                     "no file matches the pattern");
         }
         int32_t code = cffmpegshim_status_for_averror(result);
+        // A demuxer that guessed the format and then choked means: not media we can read.
+        if (code == CFFmpegShim_error_library) code = CFFmpegShim_error_unsupported_format;
         return cffmpegshim_fail(error, code, result, result > -4096 && result < 0 ? AVUNERROR(result) : 0,
                                 "%s", reason);
     }
