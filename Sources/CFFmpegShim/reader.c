@@ -307,7 +307,11 @@ static int32_t convert(CFFmpegShim_reader *reader, CFFmpegShim_frame *out, CFFmp
                                     av_get_pix_fmt_name(frame->format) ? av_get_pix_fmt_name(frame->format) : "?");
         }
         // Limited-range YUV (16...235) is stretched to full-range grey.
-        int source_full = frame->color_range == AVCOL_RANGE_JPEG;
+        // The deprecated yuvj* formats are full range whatever color_range says.
+        enum AVPixelFormat format = frame->format;
+        int source_full = frame->color_range == AVCOL_RANGE_JPEG || format == AV_PIX_FMT_YUVJ420P
+            || format == AV_PIX_FMT_YUVJ422P || format == AV_PIX_FMT_YUVJ444P || format == AV_PIX_FMT_YUVJ440P
+            || format == AV_PIX_FMT_YUVJ411P;
         const int *coefficients = sws_getCoefficients(SWS_CS_DEFAULT);
         sws_setColorspaceDetails(reader->sws, coefficients, source_full, coefficients, 1, 0, 1 << 16, 1 << 16);
         uint8_t *planes[4] = {reader->gray, NULL, NULL, NULL};

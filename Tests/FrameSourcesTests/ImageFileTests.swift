@@ -37,8 +37,8 @@ struct ImageFileTests {
         }
     }
 
-    @Test("PGM and BMP files give back exactly the grey values written")
-    func loadsPGMAndBMPExactly() throws {
+    @Test("PGM, TIFF and BMP files give back the grey values written")
+    func loadsPGMTIFFAndBMP() throws {
         let directory = try TestSupport.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let grey: (Int, Int) -> UInt8 = { x, y in UInt8((x * 7 + y * 13) % 256) }
@@ -48,6 +48,10 @@ struct ImageFileTests {
         let fromPGM = try ImageFile.load(path: pgm)
         #expect(fromPGM.width == 13 && fromPGM.height == 9)
         #expect(fromPGM.pixels == pixels)
+        let tiff = try TestSupport.write(TestSupport.tiff(width: 13, height: 9, pixels: pixels), to: "a.tif", in: directory)
+        let fromTIFF = try ImageFile.load(path: tiff)
+        #expect(fromTIFF.width == 13 && fromTIFF.height == 9)
+        #expect(fromTIFF.pixels == pixels)
         let fromBMP = try ImageFile.load(path: bmp)
         #expect(fromBMP.width == 13 && fromBMP.height == 9)
         // RGB -> luma through swscale may round by one level.
@@ -128,7 +132,13 @@ struct ImageFileTests {
         let png = try TestSupport.write(TestSupport.pngHeader(width: 20000, height: 20000), to: "huge.png", in: directory)
         let pgm = try TestSupport.write(TestSupport.pgm(width: 20000, height: 20000, pixels: [1, 2, 3]),
                                         to: "huge.pgm", in: directory)
-        for path in [png, pgm] {
+        let tiff = try TestSupport.write(TestSupport.tiff(width: 20000, height: 20000, pixels: [1, 2, 3]),
+                                         to: "huge.tif", in: directory)
+        let bmp = try TestSupport.write(TestSupport.bmp(width: 1, height: 1) { _, _ in 0 }, to: "huge.bmp", in: directory)
+        var bmpBytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: bmp)))
+        bmpBytes.replaceSubrange(18..<26, with: [0x20, 0x4E, 0, 0, 0x20, 0x4E, 0, 0])  // 20000 x 20000
+        try Data(bmpBytes).write(to: URL(fileURLWithPath: bmp))
+        for path in [png, pgm, tiff, bmp] {
             let error = #expect(throws: SourceError.self) { try ImageFile.load(path: path) }
             #expect(error?.code == .imageTooLarge, "\(path): \(String(describing: error))")
             #expect(error?.message.contains("20000x20000") == true, "\(String(describing: error))")
