@@ -35,6 +35,11 @@ struct CFFmpegShim_reader {
     bool ended;
     int consecutive_failures;
     int64_t decoded;
+    /// Time of the last decoded frame in seconds; NaN before the first.
+    double last_time;
+    /// True when info.duration comes from the container itself (not a bitrate
+    /// guess, not another stream), so a stream ending well before it was cut short.
+    bool duration_is_reliable;
     int64_t skipped;
     bool truncated;
     char damage[512];
@@ -46,7 +51,7 @@ static void note_damage(CFFmpegShim_reader *reader, const char *what, int averro
     char reason[AV_ERROR_MAX_STRING_SIZE] = "";
     if (averror < 0) av_strerror(averror, reason, sizeof reason);
     const char *detail = cffmpegshim_last_log();
-    snprintf(reader->damage, sizeof reader->damage, "%s after %" PRId64 " good frames%s%s%s%s", what,
+    snprintf(reader->damage, sizeof reader->damage, "%s after %" PRId64 " decoded frames%s%s%s%s", what,
              reader->decoded, reason[0] ? ": " : "", reason, detail[0] ? "; FFmpeg said: " : "", detail);
 }
 
@@ -211,8 +216,11 @@ static int32_t open_decoder(CFFmpegShim_reader *reader, CFFmpegShim_error *error
     info->announced_frame_count = stream->nb_frames > 0 ? stream->nb_frames : 0;
     if (stream->duration != AV_NOPTS_VALUE && stream->duration > 0) {
         info->duration = (double)stream->duration * av_q2d(stream->time_base);
+        reader->duration_is_reliable = format->duration_estimation_method != AVFMT_DURATION_FROM_BITRATE;
     } else if (format->duration != AV_NOPTS_VALUE && format->duration > 0) {
         info->duration = (double)format->duration / AV_TIME_BASE;
+        reader->duration_is_reliable = format->nb_streams == 1
+            && format->duration_estimation_method != AVFMT_DURATION_FROM_BITRATE;
     } else {
         info->duration = -1;
     }
@@ -240,6 +248,7 @@ CFFmpegShim_reader *CFFmpegShim_reader_create(const char *path, int64_t max_pixe
     }
     reader->max_pixels = max_pixels;
     reader->stream_index = -1;
+    reader->last_time = NAN;
     if (open_input(reader, path, error) != CFFmpegShim_ok || open_decoder(reader, error) != CFFmpegShim_ok) {
         CFFmpegShim_reader_destroy(reader);
         return NULL;
@@ -329,6 +338,7 @@ static int32_t convert(CFFmpegShim_reader *reader, CFFmpegShim_frame *out, CFFmp
     out->stride = width;
     int64_t timestamp = frame->best_effort_timestamp;
     out->time = timestamp == AV_NOPTS_VALUE ? NAN : (double)timestamp * av_q2d(reader->time_base);
+    if (!isnan(out->time)) reader->last_time = out->time;
     return CFFmpegShim_ok;
 }
 
@@ -341,6 +351,23 @@ static int32_t finish_stream(CFFmpegShim_reader *reader) {
         if (reader->damage[0] == '\0') {
             snprintf(reader->damage, sizeof reader->damage,
                      "file ended after %" PRId64 " of %" PRId64 " announced frames", reader->decoded, announced);
+        }
+    }
+    // Without a frame count (e.g. Matroska), a stream whose frames stop well
+    // before the duration the container recorded was cut short.
+    double duration = reader->info.duration;
+    if (!reader->truncated && reader->duration_is_reliable && duration > 0 && !reader->info.is_image_format) {
+        double rate = reader->info.rate_numerator > 0
+            ? (double)reader->info.rate_numerator / reader->info.rate_denominator : 25;
+        double slack = fmax(3 / rate, 0.25);
+        double reached = isnan(reader->last_time) ? 0 : reader->last_time;
+        if ((reader->decoded == 0 && duration > slack) || reached + slack < duration) {
+            reader->truncated = true;
+            if (reader->damage[0] == '\0') {
+                snprintf(reader->damage, sizeof reader->damage,
+                         "file ended at %.2f s of its %.2f s duration (%" PRId64 " frames decoded)", reached,
+                         duration, reader->decoded);
+            }
         }
     }
     return 0;

@@ -51,11 +51,12 @@ struct MediaFileSourceTests {
         #expect(try source.nextFrame() == nil)
     }
 
-    @Test("An MP4 cut in half delivers the frames before the cut, then ends with damage reported")
-    func truncatedMP4() throws {
+    @Test("A video cut in half delivers the frames before the cut, then ends with damage reported",
+          arguments: ["long.mp4", "long.mkv", "long.avi"])
+    func truncatedVideo(name: String) throws {
         let directory = try TestSupport.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
-        let path = directory.appendingPathComponent("long.mp4").path
+        let path = directory.appendingPathComponent(name).path
         let writer = try VideoWriter(path: path, width: 160, height: 120, frameRate: 25)
         var state: UInt32 = 2024
         for index in 0..<60 {
@@ -75,7 +76,7 @@ struct MediaFileSourceTests {
 
         let source = try MediaFileSource(path: path)
         let frames = try MediaFileSourceTests.readAll(source)
-        #expect(frames.count > 5 && frames.count < 60, "got \(frames.count) frames")
+        #expect(frames.count > 20 && frames.count < 40, "got \(frames.count) frames")
         #expect(frames.map(\.number) == Array(1...max(1, frames.count)))
         #expect(zip(frames, frames.dropFirst()).allSatisfy { $0.time < $1.time })
         let report = try #require(source.damageReport)
