@@ -59,6 +59,37 @@ struct ImageFileTests {
         #expect(worst <= 1)
     }
 
+    /// A 1x1 lossless WebP holding one transparent black pixel (a common web placeholder).
+    static let oneByOneWebP: [UInt8] = [
+        0x52, 0x49, 0x46, 0x46, 0x1A, 0x00, 0x00, 0x00, 0x57, 0x45, 0x42, 0x50, 0x56, 0x50, 0x38, 0x4C,
+        0x0D, 0x00, 0x00, 0x00, 0x2F, 0x00, 0x00, 0x00, 0x10, 0x07, 0x10, 0x11, 0x11, 0x88, 0x88, 0xFE,
+        0x07, 0x00,
+    ]
+
+    @Test("WebP images load, and a forged WebP size is refused")
+    func loadsWebP() throws {
+        let directory = try TestSupport.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let path = try TestSupport.write(Self.oneByOneWebP, to: "dot.webp", in: directory)
+        let image = try ImageFile.load(path: path)
+        #expect(image.width == 1 && image.height == 1 && image.pixels == [0])
+        var forged = Self.oneByOneWebP
+        forged.replaceSubrange(21..<25, with: [0xFF, 0xFF, 0xFF, 0x1F])  // 16384 x 16384
+        let huge = try TestSupport.write(forged, to: "huge.webp", in: directory)
+        let error = #expect(throws: SourceError.self) { try ImageFile.load(path: huge) }
+        #expect(error?.code == .imageTooLarge)
+        #expect(error?.message.contains("16384x16384") == true)
+    }
+
+    @Test("A file whose name contains % is one file, not a sequence pattern")
+    func percentInName() throws {
+        let directory = try TestSupport.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let path = try TestSupport.write(TestSupport.pgm(width: 2, height: 1, pixels: [10, 250]), to: "50%d.pgm",
+                                         in: directory)
+        #expect(try ImageFile.load(path: path).pixels == [10, 250])
+    }
+
     @Test("A 1x1 image loads as a 1x1 luma image")
     func loadsOnePixel() throws {
         let directory = try TestSupport.temporaryDirectory()
