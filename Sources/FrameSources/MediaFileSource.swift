@@ -10,6 +10,8 @@ import Glibc
 /// from 1 in decoding order. Times are seconds from the stream's timestamps
 /// (`best_effort_timestamp × time_base`); when a stream has none, the frame
 /// index divided by the nominal rate (25 fps when the rate is unknown).
+/// Stream timestamps need not start at 0 (MPEG-TS often starts near 1.4 s);
+/// image sequences are timed at FFmpeg's default 25 fps.
 ///
 /// Damage never throws: undecodable packets and frames flagged corrupt are
 /// skipped and counted in ``damagedFrameCount``; a file that ends early (cut

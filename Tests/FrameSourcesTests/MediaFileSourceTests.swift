@@ -135,7 +135,7 @@ struct MediaFileSourceTests {
         }
     }
 
-    @Test("Missing files, directories and non-video files are rejected with their own codes")
+    @Test("Missing files, directories, audio-only and non-media files are rejected with their own codes")
     func badInput() throws {
         let directory = try TestSupport.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
@@ -146,6 +146,14 @@ struct MediaFileSourceTests {
         let text = try TestSupport.write(Array("not a video at all\n".utf8), to: "readme.txt", in: directory)
         let notVideo = #expect(throws: SourceError.self) { try MediaFileSource(path: text) }
         #expect(notVideo?.code == .unsupportedFormat)
+        // 8 kHz mono 16-bit WAV, 0.1 s of silence: media, but no pictures.
+        func le32(_ value: Int) -> [UInt8] { [0, 8, 16, 24].map { UInt8(truncatingIfNeeded: value >> $0) } }
+        let samples = [UInt8](repeating: 0, count: 1600)
+        let wav = Array("RIFF".utf8) + le32(36 + samples.count) + Array("WAVEfmt ".utf8) + le32(16)
+            + [1, 0, 1, 0] + le32(8000) + le32(16000) + [2, 0, 16, 0] + Array("data".utf8) + le32(samples.count) + samples
+        let audio = try TestSupport.write(wav, to: "tone.wav", in: directory)
+        let noPictures = #expect(throws: SourceError.self) { try MediaFileSource(path: audio) }
+        #expect(noPictures?.code == .noVideoStream)
         let fake = try TestSupport.write(Array(repeating: 0x42, count: 1000), to: "fake.mp4", in: directory)
         let garbage = #expect(throws: SourceError.self) { try MediaFileSource(path: fake) }
         #expect(garbage?.code == .unsupportedFormat)
