@@ -1,6 +1,6 @@
-// Decoding any file libavformat reads (videos, image sequences, still images)
-// into 8-bit luma frames.
-#include "internal.h"
+// Opening any file libavformat reads (videos, image sequences, still images)
+// for decoding into 8-bit luma frames; decoding itself is in reader_decode.c.
+#include "reader_internal.h"
 
 #include <errno.h>
 #include <inttypes.h>
@@ -10,63 +10,11 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include <libavcodec/avcodec.h>
-#include <libavformat/avformat.h>
-#include <libavutil/imgutils.h>
-#include <libavutil/pixdesc.h>
-#include <libswscale/swscale.h>
-
-/// After this many decode failures in a row the stream is treated as ended
-/// (truncated), so that a decoder stuck on garbage cannot loop forever.
-enum { max_consecutive_failures = 1000 };
-
-struct CFFmpegShim_reader {
-    AVFormatContext *format;
-    AVCodecContext *codec;
-    struct SwsContext *sws;
-    AVPacket *packet;
-    AVFrame *frame;
-    int stream_index;
-    AVRational time_base;
-    int64_t max_pixels;
-    uint8_t *gray;
-    size_t gray_capacity;
-    bool draining;
-    bool ended;
-    int consecutive_failures;
-    int64_t decoded;
-    int64_t skipped;
-    bool truncated;
-    char damage[512];
-    CFFmpegShim_reader_info info;
-};
-
-static void note_damage(CFFmpegShim_reader *reader, const char *what, int averror) {
-    if (reader->damage[0] != '\0') return;
-    char reason[AV_ERROR_MAX_STRING_SIZE] = "";
-    if (averror < 0) av_strerror(averror, reason, sizeof reason);
-    const char *detail = cffmpegshim_last_log();
-    snprintf(reader->damage, sizeof reader->damage, "%s after %" PRId64 " good frames%s%s%s%s", what,
-             reader->decoded, reason[0] ? ": " : "", reason, detail[0] ? "; FFmpeg said: " : "", detail);
-}
-
 static bool is_image_format(const char *name) {
     return strcmp(name, "image2") == 0 || strstr(name, "_pipe") != NULL || strcmp(name, "image2pipe") == 0;
 }
 
-/// libavcodec reports pictures above `max_pixels` with this log line; it is
-/// the only place the refused size is visible.
-static bool parse_too_large(int *width, int *height) {
-    const char *line = strstr(cffmpegshim_last_log(), "Picture size ");
-    if (line == NULL || strstr(line, "max pixel count") == NULL) return false;
-    unsigned w = 0, h = 0;
-    if (sscanf(line, "Picture size %ux%u", &w, &h) != 2) return false;
-    *width = (int)w;
-    *height = (int)h;
-    return true;
-}
-
-static int32_t too_large(CFFmpegShim_error *error, int64_t width, int64_t height, int64_t limit) {
+int32_t cffmpegshim_too_large(CFFmpegShim_error *error, int64_t width, int64_t height, int64_t limit) {
     cffmpegshim_fail(error, CFFmpegShim_error_too_large, AVERROR(EINVAL), 0,
                      "picture is %" PRId64 "x%" PRId64 " pixels, more than the limit of %" PRId64,
                      width, height, limit);
@@ -114,7 +62,7 @@ static int32_t open_input(CFFmpegShim_reader *reader, const char *path, CFFmpegS
     int64_t width = 0, height = 0;
     if (!is_pattern && cffmpegshim_sniff_image_size(path, &width, &height) && width > 0 && height > 0
         && width * height > reader->max_pixels) {
-        return too_large(error, width, height, reader->max_pixels);
+        return cffmpegshim_too_large(error, width, height, reader->max_pixels);
     }
 
     AVDictionary *options = NULL;
@@ -135,6 +83,8 @@ static int32_t open_input(CFFmpegShim_reader *reader, const char *path, CFFmpegS
                                     "no file matches the pattern");
         }
         int32_t code = cffmpegshim_status_for_averror(result);
+        // A demuxer that guessed the format and then choked means: not media we can read.
+        if (code == CFFmpegShim_error_library) code = CFFmpegShim_error_unsupported_format;
         return cffmpegshim_fail(error, code, result, result > -4096 && result < 0 ? AVUNERROR(result) : 0,
                                 "%s", reason);
     }
@@ -175,7 +125,7 @@ static int32_t open_decoder(CFFmpegShim_reader *reader, CFFmpegShim_error *error
     AVStream *stream = format->streams[index];
     AVCodecParameters *parameters = stream->codecpar;
     if ((int64_t)parameters->width * parameters->height > reader->max_pixels) {
-        return too_large(error, parameters->width, parameters->height, reader->max_pixels);
+        return cffmpegshim_too_large(error, parameters->width, parameters->height, reader->max_pixels);
     }
     reader->stream_index = index;
     reader->time_base = stream->time_base;
@@ -209,8 +159,11 @@ static int32_t open_decoder(CFFmpegShim_reader *reader, CFFmpegShim_error *error
     info->announced_frame_count = stream->nb_frames > 0 ? stream->nb_frames : 0;
     if (stream->duration != AV_NOPTS_VALUE && stream->duration > 0) {
         info->duration = (double)stream->duration * av_q2d(stream->time_base);
+        reader->duration_is_reliable = format->duration_estimation_method != AVFMT_DURATION_FROM_BITRATE;
     } else if (format->duration != AV_NOPTS_VALUE && format->duration > 0) {
         info->duration = (double)format->duration / AV_TIME_BASE;
+        reader->duration_is_reliable = format->nb_streams == 1
+            && format->duration_estimation_method != AVFMT_DURATION_FROM_BITRATE;
     } else {
         info->duration = -1;
     }
@@ -238,6 +191,7 @@ CFFmpegShim_reader *CFFmpegShim_reader_create(const char *path, int64_t max_pixe
     }
     reader->max_pixels = max_pixels;
     reader->stream_index = -1;
+    reader->last_time = NAN;
     if (open_input(reader, path, error) != CFFmpegShim_ok || open_decoder(reader, error) != CFFmpegShim_ok) {
         CFFmpegShim_reader_destroy(reader);
         return NULL;
@@ -267,143 +221,3 @@ void CFFmpegShim_reader_get_info(const CFFmpegShim_reader *reader, CFFmpegShim_r
     *info = reader->info;
 }
 
-void CFFmpegShim_reader_damage(const CFFmpegShim_reader *reader, int64_t *skipped, bool *truncated,
-                               char *message, size_t message_capacity) {
-    if (skipped != NULL) *skipped = reader->skipped;
-    if (truncated != NULL) *truncated = reader->truncated;
-    if (message != NULL && message_capacity > 0) snprintf(message, message_capacity, "%s", reader->damage);
-}
-
-/// Converts the decoded frame to tightly packed GRAY8 in `reader->gray`.
-static int32_t convert(CFFmpegShim_reader *reader, CFFmpegShim_frame *out, CFFmpegShim_error *error) {
-    AVFrame *frame = reader->frame;
-    int width = frame->width, height = frame->height;
-    if (width <= 0 || height <= 0) {
-        return cffmpegshim_fail(error, CFFmpegShim_error_decode, AVERROR_INVALIDDATA, 0,
-                                "decoder returned an empty picture");
-    }
-    if ((int64_t)width * height > reader->max_pixels) return too_large(error, width, height, reader->max_pixels);
-    size_t needed = (size_t)width * (size_t)height;
-    if (needed > reader->gray_capacity) {
-        av_free(reader->gray);
-        reader->gray = av_malloc(needed);
-        reader->gray_capacity = reader->gray ? needed : 0;
-        if (reader->gray == NULL) {
-            return cffmpegshim_fail(error, CFFmpegShim_error_out_of_memory, AVERROR(ENOMEM), ENOMEM, "out of memory");
-        }
-    }
-    if (frame->format == AV_PIX_FMT_GRAY8) {
-        for (int y = 0; y < height; y++) {
-            memcpy(reader->gray + (size_t)y * width, frame->data[0] + (ptrdiff_t)y * frame->linesize[0], width);
-        }
-    } else {
-        reader->sws = sws_getCachedContext(reader->sws, width, height, frame->format, width, height,
-                                           AV_PIX_FMT_GRAY8, SWS_BILINEAR | SWS_ACCURATE_RND, NULL, NULL, NULL);
-        if (reader->sws == NULL) {
-            return cffmpegshim_fail(error, CFFmpegShim_error_library, AVERROR(EINVAL), 0,
-                                    "cannot convert pixel format %s to 8-bit grey",
-                                    av_get_pix_fmt_name(frame->format) ? av_get_pix_fmt_name(frame->format) : "?");
-        }
-        // Limited-range YUV (16...235) is stretched to full-range grey.
-        int source_full = frame->color_range == AVCOL_RANGE_JPEG;
-        const int *coefficients = sws_getCoefficients(SWS_CS_DEFAULT);
-        sws_setColorspaceDetails(reader->sws, coefficients, source_full, coefficients, 1, 0, 1 << 16, 1 << 16);
-        uint8_t *planes[4] = {reader->gray, NULL, NULL, NULL};
-        int strides[4] = {width, 0, 0, 0};
-        int rows = sws_scale(reader->sws, (const uint8_t *const *)frame->data, frame->linesize, 0, height, planes,
-                             strides);
-        if (rows != height) {
-            return cffmpegshim_fail(error, CFFmpegShim_error_library, rows < 0 ? rows : AVERROR(EINVAL), 0,
-                                    "pixel conversion failed");
-        }
-    }
-    out->pixels = reader->gray;
-    out->width = width;
-    out->height = height;
-    out->stride = width;
-    int64_t timestamp = frame->best_effort_timestamp;
-    out->time = timestamp == AV_NOPTS_VALUE ? NAN : (double)timestamp * av_q2d(reader->time_base);
-    return CFFmpegShim_ok;
-}
-
-/// Ends the stream; reports truncation when fewer frames came than announced.
-static int32_t finish_stream(CFFmpegShim_reader *reader) {
-    reader->ended = true;
-    int64_t announced = reader->info.announced_frame_count;
-    if (!reader->truncated && announced > 0 && reader->decoded + reader->skipped < announced) {
-        reader->truncated = true;
-        if (reader->damage[0] == '\0') {
-            snprintf(reader->damage, sizeof reader->damage,
-                     "file ended after %" PRId64 " of %" PRId64 " announced frames", reader->decoded, announced);
-        }
-    }
-    return 0;
-}
-
-/// Counts a failure; true when the stream should be given up as truncated.
-static bool count_failure(CFFmpegShim_reader *reader, const char *what, int averror) {
-    reader->skipped += 1;
-    note_damage(reader, what, averror);
-    if (++reader->consecutive_failures < max_consecutive_failures) return false;
-    reader->truncated = true;
-    return true;
-}
-
-int32_t CFFmpegShim_reader_next(CFFmpegShim_reader *reader, CFFmpegShim_frame *out, CFFmpegShim_error *error) {
-    cffmpegshim_clear_log();
-    while (!reader->ended) {
-        int result = avcodec_receive_frame(reader->codec, reader->frame);
-        if (result == 0) {
-            bool corrupt = reader->frame->decode_error_flags != 0 || (reader->frame->flags & AV_FRAME_FLAG_CORRUPT);
-            if (corrupt) {
-                av_frame_unref(reader->frame);
-                if (count_failure(reader, "corrupt frame skipped", 0)) return finish_stream(reader);
-                continue;
-            }
-            int32_t status = convert(reader, out, error);
-            av_frame_unref(reader->frame);
-            if (status != CFFmpegShim_ok) return -1;
-            reader->decoded += 1;
-            reader->consecutive_failures = 0;
-            return 1;
-        }
-        if (result == AVERROR_EOF) return finish_stream(reader);
-        if (result != AVERROR(EAGAIN)) {
-            int width = 0, height = 0;
-            if (parse_too_large(&width, &height)) {
-                too_large(error, width, height, reader->max_pixels);
-                return -1;
-            }
-            if (count_failure(reader, "undecodable frame skipped", result)) return finish_stream(reader);
-            continue;
-        }
-        if (reader->draining) return finish_stream(reader);  // a decoder that wants input while draining
-
-        result = av_read_frame(reader->format, reader->packet);
-        if (result == AVERROR(EAGAIN)) continue;
-        if (result < 0) {
-            if (result != AVERROR_EOF) {
-                reader->truncated = true;
-                note_damage(reader, "reading stopped", result);
-            }
-            reader->draining = true;
-            avcodec_send_packet(reader->codec, NULL);
-            continue;
-        }
-        if (reader->packet->stream_index != reader->stream_index) {
-            av_packet_unref(reader->packet);
-            continue;
-        }
-        result = avcodec_send_packet(reader->codec, reader->packet);
-        av_packet_unref(reader->packet);
-        if (result < 0 && result != AVERROR(EAGAIN)) {
-            int width = 0, height = 0;
-            if (parse_too_large(&width, &height)) {
-                too_large(error, width, height, reader->max_pixels);
-                return -1;
-            }
-            if (count_failure(reader, "undecodable packet skipped", result)) return finish_stream(reader);
-        }
-    }
-    return 0;
-}

@@ -44,7 +44,7 @@ static const container containers[] = {
     {"mov", "mov", 0, AV_PIX_FMT_YUV420P},
     {"mkv", "matroska", 0, AV_PIX_FMT_YUV420P},
     {"avi", "avi", AV_CODEC_ID_MJPEG, AV_PIX_FMT_YUVJ420P},
-    {"y4m", "yuv4mpegpipe", AV_CODEC_ID_RAWVIDEO, AV_PIX_FMT_YUV420P},
+    {"y4m", "yuv4mpegpipe", AV_CODEC_ID_WRAPPED_AVFRAME, AV_PIX_FMT_YUV420P},
 };
 
 static const container *container_for(const char *path) {

@@ -33,7 +33,7 @@ extension SourceError {
         case (.reading, .decodingFailed):
             return "cannot decode \(path): \(detail) (the file is truncated or corrupt; export or copy it again)"
         case (.writing, .notFound):
-            return "cannot create \(path): its folder does not exist (create the folder first)"
+            return "cannot create \(path): \(detail) (check that its folder exists and accepts new files)"
         case (.writing, .notAFile):
             return "cannot create \(path): a directory has that name (choose a file name)"
         case (.writing, .ioFailed):

@@ -37,8 +37,8 @@ struct ImageFileTests {
         }
     }
 
-    @Test("PGM and BMP files give back exactly the grey values written")
-    func loadsPGMAndBMPExactly() throws {
+    @Test("PGM, TIFF and BMP files give back the grey values written")
+    func loadsPGMTIFFAndBMP() throws {
         let directory = try TestSupport.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let grey: (Int, Int) -> UInt8 = { x, y in UInt8((x * 7 + y * 13) % 256) }
@@ -48,11 +48,46 @@ struct ImageFileTests {
         let fromPGM = try ImageFile.load(path: pgm)
         #expect(fromPGM.width == 13 && fromPGM.height == 9)
         #expect(fromPGM.pixels == pixels)
+        let tiff = try TestSupport.write(TestSupport.tiff(width: 13, height: 9, pixels: pixels), to: "a.tif", in: directory)
+        let fromTIFF = try ImageFile.load(path: tiff)
+        #expect(fromTIFF.width == 13 && fromTIFF.height == 9)
+        #expect(fromTIFF.pixels == pixels)
         let fromBMP = try ImageFile.load(path: bmp)
         #expect(fromBMP.width == 13 && fromBMP.height == 9)
         // RGB -> luma through swscale may round by one level.
         let worst = zip(fromBMP.pixels, pixels).map { abs(Int($0) - Int($1)) }.max() ?? 255
         #expect(worst <= 1)
+    }
+
+    /// A 1x1 lossless WebP holding one transparent black pixel (a common web placeholder).
+    static let oneByOneWebP: [UInt8] = [
+        0x52, 0x49, 0x46, 0x46, 0x1A, 0x00, 0x00, 0x00, 0x57, 0x45, 0x42, 0x50, 0x56, 0x50, 0x38, 0x4C,
+        0x0D, 0x00, 0x00, 0x00, 0x2F, 0x00, 0x00, 0x00, 0x10, 0x07, 0x10, 0x11, 0x11, 0x88, 0x88, 0xFE,
+        0x07, 0x00,
+    ]
+
+    @Test("WebP images load, and a forged WebP size is refused")
+    func loadsWebP() throws {
+        let directory = try TestSupport.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let path = try TestSupport.write(Self.oneByOneWebP, to: "dot.webp", in: directory)
+        let image = try ImageFile.load(path: path)
+        #expect(image.width == 1 && image.height == 1 && image.pixels == [0])
+        var forged = Self.oneByOneWebP
+        forged.replaceSubrange(21..<25, with: [0xFF, 0xFF, 0xFF, 0x1F])  // 16384 x 16384
+        let huge = try TestSupport.write(forged, to: "huge.webp", in: directory)
+        let error = #expect(throws: SourceError.self) { try ImageFile.load(path: huge) }
+        #expect(error?.code == .imageTooLarge)
+        #expect(error?.message.contains("16384x16384") == true)
+    }
+
+    @Test("A file whose name contains % is one file, not a sequence pattern")
+    func percentInName() throws {
+        let directory = try TestSupport.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let path = try TestSupport.write(TestSupport.pgm(width: 2, height: 1, pixels: [10, 250]), to: "50%d.pgm",
+                                         in: directory)
+        #expect(try ImageFile.load(path: path).pixels == [10, 250])
     }
 
     @Test("A 1x1 image loads as a 1x1 luma image")
@@ -95,12 +130,17 @@ struct ImageFileTests {
         let directory = try TestSupport.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let text = try TestSupport.write(Array("hello, this is not a picture\n".utf8), to: "notes.txt", in: directory)
-        var generator = SystemRandomNumberGenerator()
-        let noise = try TestSupport.write((0..<4096).map { _ in UInt8.random(in: 0...255, using: &generator) },
-                                          to: "noise.bin", in: directory)
+        // Fixed pseudo-random bytes (a linear congruential generator), so the test is repeatable.
+        var state: UInt32 = 12345
+        let bytes = (0..<4096).map { _ -> UInt8 in
+            state = state &* 1_103_515_245 &+ 12345
+            return UInt8(truncatingIfNeeded: state >> 16)
+        }
+        let noise = try TestSupport.write(bytes, to: "noise.bin", in: directory)
         for path in [text, noise] {
             let error = #expect(throws: SourceError.self) { try ImageFile.load(path: path) }
-            #expect(error?.code == .unsupportedFormat || error?.code == .decodingFailed, "\(path): \(String(describing: error))")
+            let expected: [SourceError.Code] = [.unsupportedFormat, .noVideoStream, .decodingFailed]
+            #expect(error.map { expected.contains($0.code) } == true, "\(path): \(String(describing: error))")
         }
     }
 
@@ -123,7 +163,13 @@ struct ImageFileTests {
         let png = try TestSupport.write(TestSupport.pngHeader(width: 20000, height: 20000), to: "huge.png", in: directory)
         let pgm = try TestSupport.write(TestSupport.pgm(width: 20000, height: 20000, pixels: [1, 2, 3]),
                                         to: "huge.pgm", in: directory)
-        for path in [png, pgm] {
+        let tiff = try TestSupport.write(TestSupport.tiff(width: 20000, height: 20000, pixels: [1, 2, 3]),
+                                         to: "huge.tif", in: directory)
+        let bmp = try TestSupport.write(TestSupport.bmp(width: 1, height: 1) { _, _ in 0 }, to: "huge.bmp", in: directory)
+        var bmpBytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: bmp)))
+        bmpBytes.replaceSubrange(18..<26, with: [0x20, 0x4E, 0, 0, 0x20, 0x4E, 0, 0])  // 20000 x 20000
+        try Data(bmpBytes).write(to: URL(fileURLWithPath: bmp))
+        for path in [png, pgm, tiff, bmp] {
             let error = #expect(throws: SourceError.self) { try ImageFile.load(path: path) }
             #expect(error?.code == .imageTooLarge, "\(path): \(String(describing: error))")
             #expect(error?.message.contains("20000x20000") == true, "\(String(describing: error))")

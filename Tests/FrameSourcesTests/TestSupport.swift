@@ -95,6 +95,23 @@ enum TestSupport {
         return header + info + pixels
     }
 
+    /// An uncompressed 8-bit greyscale little-endian TIFF, one strip.
+    static func tiff(width: Int, height: Int, pixels: [UInt8]) -> [UInt8] {
+        func le32(_ value: Int) -> [UInt8] { [0, 8, 16, 24].map { UInt8(truncatingIfNeeded: value >> $0) } }
+        func le16(_ value: Int) -> [UInt8] { [0, 8].map { UInt8(truncatingIfNeeded: value >> $0) } }
+        let entries: [(tag: Int, type: Int, value: Int)] = [
+            (256, 3, width), (257, 3, height), (258, 3, 8), (259, 3, 1), (262, 3, 1),
+            (273, 4, 0), (277, 3, 1), (278, 3, height), (279, 4, width * height),
+        ]
+        let dataOffset = 8 + 2 + 12 * entries.count + 4
+        var bytes = Array("II".utf8) + le16(42) + le32(8) + le16(entries.count)
+        for entry in entries {
+            let value = entry.tag == 273 ? dataOffset : entry.value
+            bytes += le16(entry.tag) + le16(entry.type) + le32(1) + (entry.type == 3 ? le16(value) + [0, 0] : le32(value))
+        }
+        return bytes + le32(0) + pixels
+    }
+
     /// A synthetic frame: grey background with a dark rectangle that moves
     /// 4 pixels right and 2 down per frame, and a bright square fixed at the right.
     static func movingRectangles(frame index: Int, width: Int = 160, height: Int = 120) -> LumaImage {

@@ -1,0 +1,201 @@
+public import BarcodeTracking
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Frames from any file FFmpeg reads: MP4/H.264, MKV, AVI/MJPEG, Y4M, image
+/// sequences such as `frames/%05d.png`, and single still images (one frame).
+///
+/// Frames are 8-bit luma in frame pixels (origin top left, y down), numbered
+/// from 1 in decoding order. Times are seconds from the stream's timestamps
+/// (`best_effort_timestamp × time_base`); when a stream has none, the frame
+/// index divided by the nominal rate (25 fps when the rate is unknown).
+/// Stream timestamps need not start at 0 (MPEG-TS often starts near 1.4 s);
+/// image sequences are timed at FFmpeg's default 25 fps.
+///
+/// Damage never throws: undecodable packets and frames flagged corrupt are
+/// skipped and counted in ``damagedFrameCount``; a file that ends early (cut
+/// off, read error, fewer frames than its index announces) delivers what
+/// decodes and then ends, with ``damageReport`` saying so. `nextFrame()` throws
+/// only for failures that make further frames impossible (e.g. a picture over
+/// the pixel limit, memory).
+///
+/// Like every ``FrameSource`` it is owned by one thread at a time; it is not `Sendable`.
+public final class MediaFileSource: FrameSource {
+    /// How the source is read.
+    public struct Options: Sendable, Hashable {
+        /// Pace frames to the stream's timestamps (default `false`: as fast as they are asked for).
+        ///
+        /// When `true`, `nextFrame()` sleeps until the frame's time has come (measured
+        /// from the first frame, on a monotonic clock), and skips frames whose time
+        /// has passed by more than ``lateFrameTolerance`` because the consumer was
+        /// late; skipped frames keep their numbers and are counted in
+        /// ``MediaFileSource/droppedFrameCount``. The source then reports `isLive`,
+        /// so the pipeline treats it like a camera.
+        public var realtime: Bool
+        /// In realtime mode, how late (seconds) a frame may be before it is dropped. Default 0.1.
+        public var lateFrameTolerance: Double
+        /// The largest `width × height` accepted, in pixels. Default ``ImageFile/defaultPixelLimit``.
+        public var pixelLimit: Int
+
+        /// Creates options; see the properties for the defaults.
+        public init(realtime: Bool = false, lateFrameTolerance: Double = 0.1,
+                    pixelLimit: Int = ImageFile.defaultPixelLimit) {
+            self.realtime = realtime
+            self.lateFrameTolerance = lateFrameTolerance
+            self.pixelLimit = pixelLimit
+        }
+    }
+
+    /// What went wrong while reading, for a source that delivered what it could.
+    public struct DamageReport: Sendable, Hashable, CustomStringConvertible {
+        /// Packets or frames skipped because they did not decode or were flagged corrupt.
+        public var skippedCount: Int
+        /// True when reading stopped before the end of the stream (file cut off,
+        /// read error, or fewer frames than the container announced).
+        public var truncated: Bool
+        /// The first problem, in words (with FFmpeg's message when it gave one).
+        public var message: String
+
+        /// A one-line summary.
+        public var description: String {
+            (truncated ? "truncated: " : "") + "\(skippedCount) damaged frame(s) skipped; \(message)"
+        }
+    }
+
+    /// The path or pattern as given.
+    public let path: String
+    /// The last path component, for messages.
+    public let name: String
+    /// The options the source was opened with.
+    public let options: Options
+    /// Width of the frames in pixels (from the first frame; the container's value if there is none).
+    public let frameWidth: Int
+    /// Height of the frames in pixels (from the first frame; the container's value if there is none).
+    public let frameHeight: Int
+    /// Nominal frame rate in frames per second as the container states it; `nil` when unknown.
+    public let nominalFrameRate: Double?
+    /// The number of frames the container announces; `nil` when it does not say.
+    public let announcedFrameCount: Int?
+    /// Duration in seconds as the container states it; `nil` when unknown.
+    public let duration: Double?
+    /// FFmpeg's demuxer name, e.g. `"mov,mp4,m4a,3gp,3g2,mj2"`, `"png_pipe"`, `"image2"`.
+    public let formatName: String
+    /// FFmpeg's decoder name, e.g. `"h264"`, `"png"`.
+    public let codecName: String
+    /// Whether the file is a still image or image sequence rather than a video.
+    public let isImage: Bool
+
+    /// True in ``Options/realtime`` mode: frames then come at the stream's pace whether or not they are consumed.
+    public var isLive: Bool { options.realtime }
+    /// Packets or frames skipped as undecodable or corrupt so far.
+    public var damagedFrameCount: Int { reader?.damage.skipped ?? finalDamage.skippedCount }
+    /// Frames skipped in realtime mode because the consumer was late (always 0 otherwise).
+    public private(set) var droppedFrameCount = 0
+    /// Frames delivered by `nextFrame()` so far.
+    public private(set) var deliveredFrameCount = 0
+    /// What went wrong so far, or `nil` when the file read cleanly. Check it after the end of the stream.
+    public var damageReport: DamageReport? {
+        var damage = finalDamage
+        if let current = reader?.damage {
+            damage = DamageReport(skippedCount: current.skipped, truncated: current.truncated, message: current.message)
+        }
+        return damage.skippedCount > 0 || damage.truncated ? damage : nil
+    }
+
+    private var reader: FFmpegReader?
+    private var pending: DecodedPicture?
+    private var finalDamage = DamageReport(skippedCount: 0, truncated: false, message: "")
+    private var nextNumber = 1
+    private var firstTime: Double?
+    private var clockStart: ContinuousClock.Instant?
+
+    /// Opens `path`: a media file, a still image, or an image sequence pattern
+    /// with a printf-style number (`frames/%05d.png`, first number 0...4).
+    ///
+    /// Decodes the first frame at once, so that ``frameWidth``/``frameHeight`` are the real size.
+    /// - Throws: ``SourceError`` with code `notFound`, `notAFile`, `emptyFile`, `ioFailed`,
+    ///   `unsupportedFormat`, `noVideoStream`, `codecUnavailable`, `imageTooLarge` or `invalidArgument`.
+    ///   A file without any decodable frame is not an error: it is a source with zero frames.
+    public init(path: String, options: Options = Options()) throws(SourceError) {
+        guard options.pixelLimit > 0, options.lateFrameTolerance >= 0 else {
+            throw SourceError(.invalidArgument,
+                              "cannot open \(path): pixel limit must be positive and late-frame tolerance not negative",
+                              path: path)
+        }
+        let reader = try FFmpegReader(path: path, pixelLimit: options.pixelLimit)
+        let first = try reader.next()
+        self.reader = reader
+        self.pending = first
+        self.path = path
+        self.name = path.split(separator: "/").last.map(String.init) ?? path
+        self.options = options
+        self.frameWidth = first?.image.width ?? reader.info.width
+        self.frameHeight = first?.image.height ?? reader.info.height
+        self.nominalFrameRate = reader.info.frameRate
+        self.announcedFrameCount = reader.info.announcedFrameCount
+        self.duration = reader.info.duration
+        self.formatName = reader.info.formatName
+        self.codecName = reader.info.codecName
+        self.isImage = reader.info.isImageFormat
+    }
+
+    /// The next frame, or `nil` at the end of the file (also after damage; see ``damageReport``).
+    ///
+    /// In realtime mode this blocks until the frame is due. Throws only when
+    /// reading cannot go on; frames delivered before stay valid.
+    public func nextFrame() throws(SourceError) -> Frame? {
+        while let picture = try takePicture() {
+            let number = nextNumber
+            nextNumber += 1
+            let time = picture.time ?? Double(number - 1) / (nominalFrameRate ?? 25)
+            if options.realtime, !waitUntilDue(time) {
+                droppedFrameCount += 1
+                continue
+            }
+            deliveredFrameCount += 1
+            return Frame(number: number, time: time, image: picture.image)
+        }
+        return nil
+    }
+
+    /// Releases the file. Later `nextFrame()` calls return `nil`; the damage report stays available.
+    public func close() {
+        guard let reader else { return }
+        let damage = reader.damage
+        finalDamage = DamageReport(skippedCount: damage.skipped, truncated: damage.truncated, message: damage.message)
+        reader.close()
+        self.reader = nil
+        pending = nil
+    }
+
+    private func takePicture() throws(SourceError) -> DecodedPicture? {
+        if let pending {
+            self.pending = nil
+            return pending
+        }
+        guard let reader else { return nil }
+        return try reader.next()
+    }
+
+    /// Sleeps until the frame at stream time `time` is due; false when it is already too late.
+    private func waitUntilDue(_ time: Double) -> Bool {
+        let clock = ContinuousClock()
+        guard let start = clockStart, let first = firstTime else {
+            clockStart = clock.now
+            firstTime = time
+            return true
+        }
+        let due = start + .nanoseconds(Int64((time - first) * 1e9))
+        let now = clock.now
+        if now < due {
+            let wait = now.duration(to: due)
+            let nanoseconds = wait.components.seconds * 1_000_000_000 + wait.components.attoseconds / 1_000_000_000
+            var request = timespec(tv_sec: Int(nanoseconds / 1_000_000_000), tv_nsec: Int(nanoseconds % 1_000_000_000))
+            var remaining = timespec()
+            while nanosleep(&request, &remaining) != 0 && errno == EINTR { request = remaining }
+            return true
+        }
+        return due.duration(to: now) <= .nanoseconds(Int64(options.lateFrameTolerance * 1e9))
+    }
+}
