@@ -21,6 +21,9 @@ public struct DecoderOptions: Sendable, Hashable {
     public var readAddOns: Bool
     /// Maximum number of codes reported per call, 1...255; `nil` for no limit.
     public var maxSymbols: Int?
+    /// Decode Code 39 as Full ASCII (`+A` → `a`, `%J` → `?`) whenever the symbol is
+    /// valid Full ASCII, as current zxing-cpp does by default. Default true.
+    public var code39FullASCII = true
 
     /// Creates options; see each property for its meaning.
     public init(

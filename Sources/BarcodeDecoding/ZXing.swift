@@ -50,6 +50,7 @@ enum ZXing {
         raw.return_errors = options.returnLocatedOnly
         raw.read_addons = options.readAddOns
         raw.codabar_start_stop = true
+        raw.code39_full_ascii = options.code39FullASCII
         raw.max_symbols = Int32(clamping: options.maxSymbols ?? 0)
         if let region {
             guard let visible = region.intersection(image.bounds), visible.width >= 1, visible.height >= 1 else {

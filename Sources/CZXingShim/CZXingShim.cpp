@@ -142,6 +142,7 @@ ZXing::DecodeHints hintsFrom(const CZXingShim_read_options &o)
     hints.setTryDownscale(false);
     hints.setReturnErrors(o.return_errors);
     hints.setReturnCodabarStartEnd(o.codabar_start_stop);
+    hints.setTryCode39ExtendedMode(o.code39_full_ascii);
     hints.setEanAddOnSymbol(o.read_addons ? ZXing::EanAddOnSymbol::Read : ZXing::EanAddOnSymbol::Ignore);
     hints.setMaxNumberOfSymbols(o.max_symbols <= 0 ? 0xff : static_cast<uint8_t>(std::min(o.max_symbols, 255)));
     return hints;

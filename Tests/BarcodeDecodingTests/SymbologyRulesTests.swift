@@ -145,3 +145,14 @@ struct SymbologyRulesOnSamplesTests {
         #expect(code.extendedData == "(11)100224(17)110224(3102)000100")
     }
 }
+
+extension SymbologyRulesOnSamplesTests {
+    @Test("Code 39 Full ASCII is decoded by default and can be turned off")
+    func code39FullASCII() throws {
+        let image = try ImageFile.load(path: SampleCorpus.root.appendingPathComponent("code39-2/2.png").path)
+        #expect(try BarcodeReader(options: .thorough).barcodes(in: image).first?.data == "12ab")
+        var plain = DecoderOptions.thorough
+        plain.code39FullASCII = false
+        #expect(try BarcodeReader(options: plain).barcodes(in: image).first?.data == "12+A+B")
+    }
+}

@@ -54,6 +54,8 @@ typedef struct CZXingShim_read_options {
     bool read_addons;
     /// Keep Codabar start/stop characters in the text.
     bool codabar_start_stop;
+    /// Decode Code 39 Full ASCII (`+A` -> `a`) when the symbol is valid as such.
+    bool code39_full_ascii;
     /// 0 = unlimited, otherwise 1...255.
     int32_t max_symbols;
     /// Crop region in image pixels; width or height 0 = the whole image.
