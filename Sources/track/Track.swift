@@ -2,9 +2,19 @@ import ArgumentParser
 
 /// `track`: follow barcodes through live video, files and synthetic scenes.
 @main
-struct Track: ParsableCommand {
+struct Track: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "track",
         abstract: "Follow many barcodes at once through video, the MatrixScan way, with zxing-cpp.",
-        subcommands: [Scan.self])
+        discussion: """
+            Examples:
+              track --demo                                  synthetic pallet, no camera needed
+              track --expect 3 --device /dev/video0         count 3 labels, print them, exit 0
+              track --input shift.mp4 --format jsonl > tracks.jsonl
+              track --input shift.mp4 --format mot --output tracker.txt
+              track --demo --annotate demo.mp4 --overlay 'anchor=topCenter,offset.y=fixedPx:15'
+              track scan label.png                          thorough still-image search
+            """,
+        subcommands: [Run.self, Scan.self],
+        defaultSubcommand: Run.self)
 }

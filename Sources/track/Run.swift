@@ -1,0 +1,56 @@
+import ArgumentParser
+import BarcodeDecoding
+import BarcodeTracking
+import Dispatch
+import Foundation
+import FrameSources
+
+/// The main job: track codes through a camera, a file or the synthetic demo scene.
+struct Run: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "run",
+        abstract: "Track barcodes in a camera, a video file or the synthetic demo (the default command).",
+        discussion: """
+            Exit status: 0 success, 1 no code recognized, 2 input unreadable, 3 --timeout
+            reached before --expect N, 4 input ended before --expect N, 5 output not writable,
+            10-15 camera problems (see README), 64 bad arguments, 130/143 stopped by SIGINT/SIGTERM
+            (the summary is still written).
+            """)
+
+    @OptionGroup(title: "Input") var input: InputOptions
+    @OptionGroup(title: "Session") var session: SessionOptions
+
+    @Option(name: .long, help: "Output format: text, jsonl or mot (MOTChallenge CSV).")
+    var format: String = "text"
+
+    @Option(name: .long, help: "Write results to this file instead of standard output.")
+    var output: String?
+
+    @Option(name: .long, help: "Write a video with outlines, ids and overlays (.mp4, .mkv, .avi, .y4m).")
+    var annotate: String?
+
+    @Option(name: .long, help: ArgumentHelp("Plan an overlay per code: anchor=…,offset.x=…,offset.y=…,size.x=…,size.y=…,expiry=…", valueName: "spec"))
+    var overlay: String?
+
+    func validate() throws {
+        guard OutputFormat(rawValue: format) != nil else {
+            throw ValidationError("--format must be text, jsonl or mot, not '\(format)'")
+        }
+        if let overlay {
+            do { _ = try OverlaySpecification(parsing: overlay) } catch { throw ValidationError("--overlay: \(error.message)") }
+        }
+    }
+
+    func run() async throws {
+        let job: TrackingJob
+        do {
+            job = try TrackingJob(input: input, session: session, format: OutputFormat(rawValue: format)!,
+                                  output: output, annotate: annotate, overlay: overlay)
+        } catch let error as JobSetupError {
+            StandardError.print("track: \(error.message)")
+            throw ExitCode(error.status)
+        }
+        let status = await job.run()
+        if status != ExitStatus.success { throw ExitCode(status) }
+    }
+}

@@ -1,0 +1,166 @@
+import ArgumentParser
+import BarcodeTracking
+
+/// Where frames come from.
+struct InputOptions: ParsableArguments {
+    @Option(name: .long, help: "V4L2 camera device, e.g. /dev/video0.")
+    var device: String?
+
+    @Option(name: .long, help: ArgumentHelp("Video or image file (anything FFmpeg reads; image sequences as frames/%05d.png).", valueName: "file"))
+    var input: String?
+
+    @Flag(name: .long, help: "Run on the embedded synthetic scene (no camera needed).")
+    var demo = false
+
+    @Flag(name: .long, help: "Pace files at their frame rate and drop frames when processing falls behind (camera simulation).")
+    var realtime = false
+
+    @Option(name: .long, help: ArgumentHelp("Camera frame size, or demo scene size (default 1280x720).", valueName: "WxH"))
+    var size: FrameSizeArgument?
+
+    @Option(name: .long, help: "Camera frame rate to request (frames per second).")
+    var fps: Double?
+
+    @Option(name: .long, help: "Camera buffers (2...32); few buffers keep latency low. Default 2.")
+    var buffers: Int?
+
+    @Option(name: .customLong("control"), help: ArgumentHelp("Camera control, e.g. exposure=auto, focus=120, torch=on (repeatable).", valueName: "name=value"))
+    var controls: [String] = []
+
+    @Option(name: .long, help: "Demo scene: number of labels (default 3).")
+    var codes: Int?
+
+    @Option(name: .long, help: "Demo scene: random seed (default 1).")
+    var seed: UInt64?
+
+    @Option(name: .long, help: "Demo scene layout: pallet or conveyor (default pallet).")
+    var layout: String?
+
+    func validate() throws {
+        let chosen = [device != nil, input != nil, demo].filter { $0 }.count
+        if chosen == 0 {
+            throw ValidationError("choose an input: --demo (synthetic scene), --input FILE or --device /dev/videoN")
+        }
+        if chosen > 1 { throw ValidationError("choose only one of --demo, --input and --device") }
+        if let fps, !(fps > 0 && fps <= 1000) { throw ValidationError("--fps must be a positive frame rate up to 1000, not \(fps)") }
+        if let buffers, !(2...32).contains(buffers) { throw ValidationError("--buffers must be 2...32, not \(buffers)") }
+        if let codes, !(0...1000).contains(codes) { throw ValidationError("--codes must be 0...1000, not \(codes)") }
+        if let layout, SyntheticLayoutName(rawValue: layout) == nil {
+            throw ValidationError("--layout must be pallet or conveyor, not '\(layout)'")
+        }
+        if !demo, codes != nil || seed != nil || layout != nil {
+            throw ValidationError("--codes, --seed and --layout only apply to --demo")
+        }
+    }
+}
+
+/// The demo scene layouts, as typed on the command line.
+enum SyntheticLayoutName: String { case pallet, conveyor }
+
+/// `WIDTHxHEIGHT` in pixels.
+struct FrameSizeArgument: ExpressibleByArgument {
+    let width: Int
+    let height: Int
+
+    init?(argument: String) {
+        let parts = argument.lowercased().split(separator: "x")
+        guard parts.count == 2, let w = Int(parts[0]), let h = Int(parts[1]), (16...7680).contains(w), (16...4320).contains(h) else {
+            return nil
+        }
+        width = w
+        height = h
+    }
+
+    static var defaultValueDescription: String { "WxH, 16x16...7680x4320" }
+}
+
+/// What is tracked and where.
+struct SessionOptions: ParsableArguments {
+    @Option(name: .long, help: "Finish (exit 0) as soon as this many distinct codes are recognized.")
+    var expect: Int?
+
+    @Option(name: .long, help: "Give up after this many seconds when --expect is not met (exit 3).")
+    var timeout: Double?
+
+    @Option(name: .long, help: "Comma-separated symbologies to track (default: all), e.g. ean13,qrcode.", transform: SymbologyList.parse)
+    var symbologies: Set<Symbology>?
+
+    @Option(name: .customLong("max-codes-per-frame"), help: "Decode at most this many codes per frame (1...255).")
+    var maxCodesPerFrame: Int?
+
+    @Option(name: .long, help: ArgumentHelp("Scan-area margins left,top,right,bottom in pixels, or fractions with %: 10%,0,10%,0.", valueName: "l,t,r,b"))
+    var margins: String?
+
+    @Option(name: .customLong("point-of-interest"), help: ArgumentHelp("Point of interest as fractions of the scan area (default 0.5,0.5).", valueName: "x,y"))
+    var pointOfInterest: String?
+
+    @Option(name: .long, help: "Only codes touched by a circle of this radius (pixels) around the point of interest.")
+    var radius: Double?
+
+    @Option(name: .customLong("selection-rect"), help: ArgumentHelp("Only codes inside a rectangle of this size (pixels) centred on the point of interest.", valueName: "WxH"))
+    var selectionRect: String?
+
+    @Option(name: .long, help: "Stop after this many frames.")
+    var frames: Int?
+
+    @Option(name: .long, help: "Stop after this many seconds of input (frame time).")
+    var duration: Double?
+
+    func validate() throws {
+        if let expect, expect < 1 { throw ValidationError("--expect must be at least 1, not \(expect)") }
+        if let timeout, !(timeout > 0 && timeout.isFinite) { throw ValidationError("--timeout must be a positive number of seconds") }
+        if timeout != nil, expect == nil { throw ValidationError("--timeout only applies with --expect") }
+        if let maxCodesPerFrame, !(1...255).contains(maxCodesPerFrame) {
+            throw ValidationError("--max-codes-per-frame must be 1...255, not \(maxCodesPerFrame)")
+        }
+        if let frames, frames < 1 { throw ValidationError("--frames must be at least 1, not \(frames)") }
+        if let duration, !(duration > 0 && duration.isFinite) { throw ValidationError("--duration must be a positive number of seconds") }
+        if let radius, !(radius >= 0 && radius.isFinite) { throw ValidationError("--radius must be 0 or more pixels") }
+        if radius != nil, selectionRect != nil { throw ValidationError("use either --radius or --selection-rect, not both") }
+        _ = try scanArea()
+    }
+
+    /// The scan area these options describe.
+    func scanArea() throws -> ScanArea {
+        var margins = ScanArea.Margins.none
+        if let text = self.margins {
+            let parts = text.split(separator: ",").map { String($0).trimmingCharacters(in: " ") }
+            guard parts.count == 4 else { throw ValidationError("--margins needs four values left,top,right,bottom, e.g. 20,0,20,0 or 10%,0,10%,0") }
+            let lengths = try parts.map { part -> ScanArea.Length in
+                let isPercent = part.hasSuffix("%")
+                guard let v = Double(isPercent ? String(part.dropLast()) : part), v >= 0, v.isFinite, !isPercent || v <= 100 else {
+                    throw ValidationError("--margins: '\(part)' is not a non-negative number of pixels or a percentage up to 100%")
+                }
+                return isPercent ? .fraction(v / 100) : .pixels(v)
+            }
+            margins = ScanArea.Margins(left: lengths[0], top: lengths[1], right: lengths[2], bottom: lengths[3])
+        }
+        var poi = ScanArea.PointOfInterest.center
+        if let text = pointOfInterest {
+            let parts = text.split(separator: ",").compactMap { Double($0.trimmingCharacters(in: " ")) }
+            guard parts.count == 2, parts.allSatisfy({ (0...1).contains($0) }) else {
+                throw ValidationError("--point-of-interest needs two fractions 0...1, e.g. 0.5,0.3")
+            }
+            poi = .fraction(x: parts[0], y: parts[1])
+        }
+        var selection = ScanArea.Selection.none
+        if let radius { selection = .radius(radius) }
+        if let text = selectionRect {
+            guard let size = FrameSizeArgument(argument: text) else {
+                throw ValidationError("--selection-rect needs WxH in pixels, e.g. 400x200")
+            }
+            selection = .rectangle(width: .pixels(Double(size.width)), height: .pixels(Double(size.height)))
+        }
+        do {
+            return try ScanArea(margins: margins, pointOfInterest: poi, selection: selection)
+        } catch {
+            throw ValidationError(error.message)
+        }
+    }
+}
+
+extension String {
+    func trimmingCharacters(in character: Character) -> String {
+        String(drop { $0 == character }.reversed().drop { $0 == character }.reversed())
+    }
+}

@@ -1,0 +1,84 @@
+import BarcodeTracking
+import Foundation
+import FrameSources
+import Synchronization
+
+/// The source `track` reads, with what the rest of the job needs to know about it.
+struct MadeSource {
+    let source: ObservedSource
+    /// Frame size in pixels, when known before the first frame.
+    let frameSize: Size
+    /// Frames per second, for annotated output.
+    let frameRate: Double
+}
+
+/// Passes frames through unchanged and remembers the error that ended the source,
+/// so the exit status can tell a camera that vanished from a file that is corrupt.
+final class ObservedSource: FrameSource {
+    private let base: any FrameSource
+    let failure: FailureRecord
+
+    init(_ base: any FrameSource) {
+        self.base = base
+        failure = FailureRecord()
+    }
+
+    var name: String { base.name }
+    var isLive: Bool { base.isLive }
+    var damagedFrameCount: Int { base.damagedFrameCount }
+
+    func nextFrame() throws -> Frame? {
+        do {
+            return try base.nextFrame()
+        } catch {
+            failure.record(error)
+            throw error
+        }
+    }
+
+    func close() { base.close() }
+}
+
+/// The error that ended a source, readable from any thread.
+final class FailureRecord: Sendable {
+    private let error = Mutex<(any Error & Sendable)?>(nil)
+    func record(_ e: any Error) { error.withLock { $0 = e as? any Error & Sendable } }
+    var value: (any Error & Sendable)? { error.withLock { $0 } }
+}
+
+enum SourceFactory {
+    /// Opens the input the options name.
+    static func make(_ input: InputOptions) throws -> MadeSource {
+        if input.demo {
+            var scene = SyntheticSceneConfiguration.demo
+            if let size = input.size { scene.width = size.width; scene.height = size.height }
+            if let codes = input.codes { scene.codeCount = codes }
+            if let seed = input.seed { scene.seed = seed }
+            if let layout = input.layout { scene.layout = layout == "conveyor" ? .conveyor : .pallet }
+            if let fps = input.fps { scene.frameRate = fps }
+            do {
+                let source = try SyntheticSceneSource(scene)
+                return MadeSource(source: ObservedSource(source), frameSize: Size(width: Double(scene.width), height: Double(scene.height)),
+                                  frameRate: scene.frameRate)
+            } catch {
+                throw JobSetupError(message: "demo scene: \(error.message)", status: 64)
+            }
+        }
+        if let path = input.input {
+            do {
+                let source = try MediaFileSource(path: path, options: MediaFileSource.Options(realtime: input.realtime))
+                return MadeSource(source: ObservedSource(source),
+                                  frameSize: Size(width: Double(source.frameWidth), height: Double(source.frameHeight)),
+                                  frameRate: source.nominalFrameRate ?? 30)
+            } catch {
+                throw JobSetupError(message: error.description, status: ExitStatus.inputError)
+            }
+        }
+        throw JobSetupError(message: "camera input is not available in this build", status: ExitStatus.inputError)
+    }
+
+    /// The exit status for a source that failed mid-stream.
+    static func exitStatus(for error: (any Error)?) -> Int32 {
+        ExitStatus.inputError
+    }
+}

@@ -1,0 +1,168 @@
+import BarcodeTracking
+
+/// What `track` reports while it runs; one implementation per `--format`.
+protocol TrackOutput: AnyObject {
+    /// One processed frame (tracks in frame pixels, times in seconds of the source's clock).
+    func frame(_ result: ScanFrameResult, overlays: [TrackID: Rect])
+    /// The final result; always the last call.
+    func summary(_ summary: ScanSummary, expected: Int?, complete: Bool)
+}
+
+/// The `--format` values.
+enum OutputFormat: String, CaseIterable {
+    case text, jsonl, mot
+}
+
+/// `jsonl`: the machine-readable contract documented in the README.
+final class JSONLinesOutput: TrackOutput {
+    let sink: OutputSink
+
+    init(sink: OutputSink) { self.sink = sink }
+
+    func frame(_ result: ScanFrameResult, overlays: [TrackID: Rect]) {
+        var frame = JSONObject()
+        frame.add("type", .string("frame"))
+        frame.add("frame", .int(result.frameNumber))
+        frame.add("time", .number(result.time, decimals: 6))
+        frame.add("tracks", .array(result.tracks.map { track in .object(Self.track(track, overlay: overlays[track.id])) }))
+        sink.write(frame.text)
+        for code in result.newlyRecognized {
+            var event = JSONObject()
+            event.add("type", .string("recognized"))
+            event.add("id", .int(code.trackID.rawValue))
+            BarcodeJSON.addPayload(of: code.barcode, to: &event)
+            event.add("frame", .int(result.frameNumber))
+            event.add("time", .number(result.time, decimals: 6))
+            sink.write(event.text)
+        }
+        for lost in result.removed {
+            var event = JSONObject()
+            event.add("type", .string("lost"))
+            event.add("id", .int(lost.id.rawValue))
+            event.add("frame", .int(result.frameNumber))
+            event.add("time", .number(result.time, decimals: 6))
+            sink.write(event.text)
+        }
+        sink.flush()
+    }
+
+    static func track(_ track: TrackedBarcode, overlay: Rect?) -> JSONObject {
+        var object = JSONObject()
+        object.add("id", .int(track.id.rawValue))
+        if let barcode = track.barcode { BarcodeJSON.addPayload(of: barcode, to: &object) }
+        object.add("quad", BarcodeJSON.quad(track.location))
+        object.add("predicted", BarcodeJSON.quad(track.predictedLocation))
+        object.add("dt", .number(track.deltaTimeForPrediction, decimals: 6))
+        object.add("stable", .bool(track.shouldAnimateFromPreviousToNextState))
+        object.add("state", .string(track.state.rawValue))
+        object.add("rejected", .bool(track.isRejected))
+        if let overlay {
+            var rect = JSONObject()
+            rect.add("x", .number(overlay.x, decimals: 2))
+            rect.add("y", .number(overlay.y, decimals: 2))
+            rect.add("width", .number(overlay.width, decimals: 2))
+            rect.add("height", .number(overlay.height, decimals: 2))
+            object.add("overlay", .object(rect))
+        }
+        return object
+    }
+
+    func summary(_ summary: ScanSummary, expected: Int?, complete: Bool) {
+        var object = JSONObject()
+        object.add("type", .string("summary"))
+        object.add("frames", .int(summary.framesProcessed))
+        object.add("dropped", .int(summary.framesDropped))
+        object.add("codes", .array(summary.recognized.map { code in
+            var entry = JSONObject()
+            entry.add("id", .int(code.trackID.rawValue))
+            BarcodeJSON.addPayload(of: code.barcode, to: &entry)
+            entry.add("first", .number(code.firstSeen, decimals: 6))
+            entry.add("last", .number(code.lastSeen, decimals: 6))
+            return .object(entry)
+        }))
+        object.add("expected", expected.map { .int($0) } ?? .null)
+        object.add("complete", .bool(complete))
+        object.add("skipped", .int(summary.framesSkipped))
+        object.add("reason", .string(Self.reasonName(summary.reason)))
+        if case .failed(let message) = summary.reason { object.add("error", .string(message)) }
+        sink.write(object.text)
+        sink.flush()
+    }
+
+    static func reasonName(_ reason: ScanSummary.EndReason) -> String {
+        switch reason {
+        case .completed: "completed"
+        case .stopped: "stopped"
+        case .endOfInput: "end-of-input"
+        case .failed: "failed"
+        }
+    }
+}
+
+/// `mot`: MOTChallenge CSV, one line per measured track per frame:
+/// `frame,id,left,top,width,height,1,-1,-1,-1` with the axis-aligned bounds of the quad.
+/// Predicted-only tracks are left out: the format is for measurements.
+final class MOTOutput: TrackOutput {
+    let sink: OutputSink
+
+    init(sink: OutputSink) { self.sink = sink }
+
+    func frame(_ result: ScanFrameResult, overlays: [TrackID: Rect]) {
+        for track in result.tracks where track.state == .tracked {
+            sink.write(Self.line(frame: result.frameNumber, id: track.id.rawValue, box: track.location.boundingBox))
+        }
+        sink.flush()
+    }
+
+    static func line(frame: Int, id: Int, box: Rect) -> String {
+        func n(_ x: Double) -> String { JSONValue.number(x, decimals: 2).text }
+        return "\(frame),\(id),\(n(box.x)),\(n(box.y)),\(n(box.width)),\(n(box.height)),1,-1,-1,-1"
+    }
+
+    func summary(_ summary: ScanSummary, expected: Int?, complete: Bool) {
+        sink.flush()
+        if case .failed(let message) = summary.reason { StandardError.print("track: \(message)") }
+    }
+}
+
+/// `text`: lines for people.
+final class TextOutput: TrackOutput {
+    let sink: OutputSink
+
+    init(sink: OutputSink) { self.sink = sink }
+
+    func frame(_ result: ScanFrameResult, overlays: [TrackID: Rect]) {
+        for code in result.newlyRecognized {
+            let c = code.location.center
+            sink.write("\(Self.clock(result.time))  #\(code.trackID)  \(code.barcode.symbology.rawValue)  "
+                       + "\(BarcodeJSON.printable(code.barcode))  at (\(Int(c.x)), \(Int(c.y)))")
+        }
+        for lost in result.removed {
+            sink.write("\(Self.clock(result.time))  #\(lost.id)  lost")
+        }
+        sink.flush()
+    }
+
+    /// Seconds with millisecond precision, right-aligned: `   1.234s`.
+    static func clock(_ t: Double) -> String {
+        let text = JSONValue.number(t, decimals: 3).text + "s"
+        return String(repeating: " ", count: max(0, 9 - text.count)) + text
+    }
+
+    func summary(_ summary: ScanSummary, expected: Int?, complete: Bool) {
+        let count = summary.recognized.count
+        var head = "\(count) code\(count == 1 ? "" : "s") recognized"
+        if let expected { head += " of \(expected) expected" + (complete ? "" : " (incomplete)") }
+        head += " in \(summary.framesProcessed) frames"
+        if summary.framesDropped > 0 { head += ", \(summary.framesDropped) dropped" }
+        if summary.framesSkipped > 0 { head += ", \(summary.framesSkipped) skipped" }
+        sink.write(head + " (\(JSONLinesOutput.reasonName(summary.reason)))")
+        for code in summary.recognized {
+            var line = "  #\(code.trackID.rawValue)  \(code.barcode.symbology.rawValue)  \(BarcodeJSON.printable(code.barcode))"
+            if let extended = code.barcode.extendedData { line += "  (\(extended))" }
+            sink.write(line)
+        }
+        if case .failed(let message) = summary.reason { sink.write("error: \(message)") }
+        sink.flush()
+    }
+}

@@ -1,0 +1,149 @@
+import BarcodeDecoding
+import BarcodeTracking
+import Dispatch
+import Foundation
+import FrameSources
+import Synchronization
+
+/// A setup problem that ends `track` before any frame: message and exit status.
+struct JobSetupError: Error {
+    let message: String
+    let status: Int32
+}
+
+/// One run of the tracking pipeline from the command line: source, session,
+/// outputs, signals and the exit status.
+final class TrackingJob {
+    let processor: FrameProcessor
+    let failure: FailureRecord
+    let output: any TrackOutput
+    let annotation: AnnotationWriter?
+    let planner: OverlayPlanner?
+    let expected: Int?
+    let frameLimit: Int?
+    let durationLimit: Double?
+    let timeout: Double?
+    /// Why the job was stopped from outside the pipeline, if it was.
+    let stopCause = Mutex<StopCause?>(nil)
+
+    enum StopCause { case signal(Int32), timeout, limit }
+
+    init(input: InputOptions, session options: SessionOptions, format: OutputFormat, output path: String?,
+         annotate: String?, overlay: String?) throws {
+        let sink: OutputSink
+        do { sink = try OutputSink(path: path) } catch {
+            throw JobSetupError(message: "\(error)", status: ExitStatus.outputError)
+        }
+        switch format {
+        case .jsonl: output = JSONLinesOutput(sink: sink)
+        case .mot: output = MOTOutput(sink: sink)
+        case .text: output = TextOutput(sink: sink)
+        }
+        let source = try SourceFactory.make(input)
+        failure = source.source.failure
+        var decoderOptions = DecoderOptions.video
+        decoderOptions.symbologies = options.symbologies ?? []
+        decoderOptions.maxSymbols = options.maxCodesPerFrame
+        var configuration = ScanSessionConfiguration()
+        configuration.expectedCount = options.expect
+        configuration.maximumCodesPerFrame = options.maxCodesPerFrame
+        configuration.enabledSymbologies = options.symbologies
+        configuration.scanArea = try options.scanArea()
+        let reader: BarcodeReader
+        let session: ScanSession
+        do {
+            reader = try BarcodeReader(options: decoderOptions)
+            session = try ScanSession(configuration: configuration)
+        } catch let error as DecodingError {
+            throw JobSetupError(message: error.message, status: 64)
+        } catch let error as TrackingError {
+            throw JobSetupError(message: error.message, status: 64)
+        }
+        let specification = try overlay.map { try OverlaySpecification(parsing: $0) }
+        planner = specification.map { OverlayPlanner(configuration: $0.configuration) }
+        if let annotate {
+            do {
+                annotation = try AnnotationWriter(path: annotate, size: source.frameSize, frameRate: source.frameRate,
+                                                  planner: planner)
+            } catch {
+                throw JobSetupError(message: "cannot write --annotate \(annotate): \(error)", status: ExitStatus.outputError)
+            }
+        } else {
+            annotation = nil
+        }
+        var processorConfiguration = FrameProcessorConfiguration()
+        processorConfiguration.label = "track"
+        processorConfiguration.deliversImages = annotation != nil
+        processor = FrameProcessor(source: source.source, detector: reader, session: session,
+                                   configuration: processorConfiguration)
+        expected = options.expect
+        frameLimit = options.frames
+        durationLimit = options.duration
+        timeout = options.timeout
+    }
+
+    /// Runs to the end and returns the exit status.
+    func run() async -> Int32 {
+        let signals = installSignalHandlers()
+        defer { signals.forEach { $0.cancel() } }
+        if let timeout {
+            DispatchQueue.global().asyncAfter(deadline: .now() + timeout) { [self] in stop(.timeout) }
+        }
+        processor.start()
+        var firstTime: Double?
+        var final: ScanSummary?
+        for await event in processor.results {
+            switch event {
+            case .frame(let result):
+                if let limit = frameLimit, result.frameNumber > limit { stop(.limit); continue }
+                let start = firstTime ?? result.time
+                firstTime = start
+                if let limit = durationLimit, result.time - start >= limit { stop(.limit); continue }
+                var overlays: [TrackID: Rect] = [:]
+                if let planner {
+                    for track in result.tracks { overlays[track.id] = planner.plan(for: track).rect }
+                }
+                output.frame(result, overlays: overlays)
+                annotation?.write(result)
+                if let limit = frameLimit, result.frameNumber >= limit { stop(.limit) }
+            case .finished(let summary):
+                final = summary
+            }
+        }
+        let summary = final ?? processor.session.summary
+        annotation?.finish()
+        guard let summary else { return ExitStatus.inputError }
+        let complete = expected.map { summary.recognized.count >= $0 } ?? true
+        output.summary(summary, expected: expected, complete: complete)
+        return exitStatus(summary, complete: complete)
+    }
+
+    func stop(_ cause: StopCause) {
+        stopCause.withLock { if $0 == nil { $0 = cause } }
+        processor.stop()
+    }
+
+    private func exitStatus(_ summary: ScanSummary, complete: Bool) -> Int32 {
+        switch stopCause.withLock({ $0 }) {
+        case .signal(let number): return 128 + number
+        case .timeout where !complete: return ExitStatus.timedOut
+        default: break
+        }
+        if case .failed(let message) = summary.reason {
+            if !message.isEmpty { StandardError.print("track: \(message)") }
+            return SourceFactory.exitStatus(for: failure.value)
+        }
+        if expected != nil { return complete ? ExitStatus.success : ExitStatus.incomplete }
+        return summary.recognized.isEmpty ? ExitStatus.noCodes : ExitStatus.success
+    }
+
+    private func installSignalHandlers() -> [any DispatchSourceSignal] {
+        [SIGINT, SIGTERM].map { number in
+            signal(number, SIG_IGN)
+            let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
+            source.setEventHandler { [self] in stop(.signal(number)) }
+            source.resume()
+            return source
+        }
+    }
+}
