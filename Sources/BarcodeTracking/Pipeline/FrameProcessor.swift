@@ -74,7 +74,10 @@ public final class FrameProcessor: Sendable {
         self.session = session
         self.processingQueue = DispatchQueue(label: configuration.label + ".processing")
         self.captureQueue = DispatchQueue(label: configuration.label + ".capture")
-        self.inFlight = DispatchSemaphore(value: max(1, configuration.readAhead))
+        // Start at 0 and signal up: libdispatch traps when a semaphore is destroyed
+        // with a value below its initial one, which a stopped pipeline can leave behind.
+        self.inFlight = DispatchSemaphore(value: 0)
+        for _ in 0..<max(1, configuration.readAhead) { inFlight.signal() }
         let policy: AsyncStream<FrameProcessorEvent>.Continuation.BufferingPolicy =
             isLive ? .bufferingNewest(max(1, configuration.liveResultBufferSize)) : .unbounded
         (results, continuation) = AsyncStream.makeStream(of: FrameProcessorEvent.self, bufferingPolicy: policy)

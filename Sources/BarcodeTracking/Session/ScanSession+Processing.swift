@@ -88,9 +88,10 @@ extension ScanSession {
         let verification = configuration.verification
         let window: UInt64 = verification.window == 64 ? ~0 : (1 << UInt64(verification.window)) - 1
         let present = Set(update.tracks.map(\.id))
+        let decodedNow = Set(update.decoded)
         var newly: [RecognizedBarcode] = []
         for track in update.tracks where track.state == .tracked {
-            let decoded: UInt64 = track.barcode != nil ? 1 : 0
+            let decoded: UInt64 = decodedNow.contains(track.id) ? 1 : 0
             let history = ((state.decodeHistory[track.id] ?? 0) << 1) | decoded
             state.decodeHistory[track.id] = history
             guard let barcode = track.barcode, !track.isRejected else { continue }

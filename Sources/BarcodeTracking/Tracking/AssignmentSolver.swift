@@ -4,7 +4,7 @@
 /// of frames does not allocate once the buffers have grown to the largest size seen.
 struct AssignmentSolver {
     /// Cost standing for "not allowed"; pairs at or above it are never reported.
-    static let forbidden = 1e12
+    static let forbidden = 1e9
 
     private var u: [Double] = []
     private var v: [Double] = []

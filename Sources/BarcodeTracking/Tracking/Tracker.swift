@@ -42,6 +42,7 @@ public struct Tracker: Sendable {
     var added: [TrackID] = []
     var updated: [TrackID] = []
     var removed: [TrackedBarcode] = []
+    var decoded: [TrackID] = []
     var detectionMatch: [Int] = []
     var detectionKeys: [Int] = []
     var detectionValid: [Bool] = []
@@ -97,6 +98,7 @@ public struct Tracker: Sendable {
         added.removeAll(keepingCapacity: true)
         updated.removeAll(keepingCapacity: true)
         removed.removeAll(keepingCapacity: true)
+        decoded.removeAll(keepingCapacity: true)
 
         let ignored = prepareDetections(detections)
         for i in motions.indices {
@@ -107,10 +109,10 @@ public struct Tracker: Sendable {
         associateByPayload(detections)
         associateByGeometry(detections)
         applyMatches(detections, at: time)
-        coastOrRemove(at: time)
+        coastOrRemove(detections, at: time)
         startTracks(detections, at: time)
         return TrackerUpdate(time: time, tracks: tracks, added: added, updated: updated,
-                             removed: removed, ignoredDetectionCount: ignored)
+                             removed: removed, decoded: decoded, ignoredDetectionCount: ignored)
     }
 
     /// Gate radius for a track of the given size, in frame pixels.
@@ -156,7 +158,7 @@ public struct Tracker: Sendable {
         }
     }
 
-    private mutating func coastOrRemove(at time: Double) {
+    private mutating func coastOrRemove(_ detections: [Detection], at time: Double) {
         let dt = deltaTimeForPrediction
         var kept = 0
         for i in tracks.indices {
@@ -178,8 +180,9 @@ public struct Tracker: Sendable {
                 tracks[i].shouldAnimateFromPreviousToNextState = true
                 tracks[i].state = .predictedOnly
             }
-            // Tracks are sorted by id and new ones come later, so `updated` stays ascending.
+            // Tracks are sorted by id and new ones come later, so these stay ascending.
             updated.append(tracks[i].id)
+            if motions[i].match >= 0 && detections[motions[i].match].barcode != nil { decoded.append(tracks[i].id) }
             if kept != i {
                 tracks.swapAt(kept, i)
                 motions.swapAt(kept, i)
@@ -206,6 +209,7 @@ public struct Tracker: Sendable {
                 framesSeen: 1, state: .tracked))
             motions.append(Motion(lastMeasured: detection.location, payloadKey: detectionKeys[d]))
             added.append(id)
+            if detection.barcode != nil { decoded.append(id) }
         }
     }
 }

@@ -15,17 +15,20 @@ public struct TrackerUpdate: Sendable {
     /// Tracks removed in this update (not measured for longer than the coast
     /// time), with `state == .lost` and their last measured location.
     public var removed: [TrackedBarcode]
+    /// Ids of tracks measured in this update by a decoded detection (not located-only), ascending.
+    public var decoded: [TrackID]
     /// Detections ignored because their corners were not finite numbers.
     public var ignoredDetectionCount: Int
 
     /// Creates an update (the tracker makes these; tests and tools may too).
     public init(time: Double, tracks: [TrackedBarcode], added: [TrackID], updated: [TrackID],
-                removed: [TrackedBarcode], ignoredDetectionCount: Int = 0) {
+                removed: [TrackedBarcode], decoded: [TrackID] = [], ignoredDetectionCount: Int = 0) {
         self.time = time
         self.tracks = tracks
         self.added = added
         self.updated = updated
         self.removed = removed
+        self.decoded = decoded
         self.ignoredDetectionCount = ignoredDetectionCount
     }
 
