@@ -19,33 +19,45 @@ func scriptedFrames(codes count: Int, frames: Int) -> [[Detection]] {
     }
 }
 
+/// A tracker in steady state (all tracks exist, every buffer grown), playing
+/// a script back and forth so motion stays continuous (no jumps, no lost tracks).
+struct SteadyTracker {
+    let frames: [[Detection]]
+    var tracker: Tracker
+    var time = 0.0
+    var index = 0
+    var direction = 1
+
+    init(codes count: Int) throws {
+        frames = scriptedFrames(codes: count, frames: 64)
+        tracker = try Tracker()
+        for _ in 0..<(2 * frames.count) { blackHole(try advance()) }
+    }
+
+    mutating func advance() throws -> TrackerUpdate {
+        if index + direction < 0 || index + direction >= frames.count { direction = -direction }
+        index += direction
+        time += 1.0 / 30.0
+        return try tracker.update(with: frames[index], at: time)
+    }
+}
+
 let benchmarks: @Sendable () -> Void = {
     Benchmark.defaultConfiguration = .init(
-        metrics: [.wallClock, .instructions, .mallocCountTotal, .throughput],
-        warmupIterations: 0,
-        maxDuration: .seconds(2),
-        maxIterations: 1_000_000
+        metrics: [.wallClock, .instructions, .cpuTotal, .mallocCountTotal, .throughput],
+        warmupIterations: 1,
+        scalingFactor: .kilo,
+        maxDuration: .seconds(3),
+        maxIterations: 100
     )
     for count in [10, 100, 500] {
         Benchmark("Tracker.update \(count) codes") { benchmark in
-            let frames = scriptedFrames(codes: count, frames: 64)
-            var tracker = try Tracker()
-            var time = 0.0
-            var index = 0
-            var step = 1
-            // Ping-pong through the script so motion stays continuous (no jumps, no lost tracks).
-            func nextFrame() -> [Detection] {
-                if index + step < 0 || index + step >= frames.count { step = -step }
-                index += step
-                time += 1.0 / 30.0
-                return frames[index]
-            }
-            // Steady state: every track exists and every buffer has grown.
-            for _ in 0..<(2 * frames.count) { blackHole(try tracker.update(with: nextFrame(), at: time)) }
+            var steady = try SteadyTracker(codes: count)
             benchmark.startMeasurement()
             for _ in benchmark.scaledIterations {
-                blackHole(try tracker.update(with: nextFrame(), at: time))
+                blackHole(try steady.advance())
             }
+            benchmark.stopMeasurement()
         }
     }
 }

@@ -1,15 +1,22 @@
 extension Tracker {
     /// Hash of a payload for grouping; equal payloads are still compared in full.
-    static func key(of barcode: Barcode) -> Int {
+    static func key(symbology: Symbology, bytes: [UInt8]) -> Int {
         var hasher = Hasher()
-        hasher.combine(barcode.symbology)
-        hasher.combine(barcode.bytes)
+        hasher.combine(symbology)
+        hasher.combine(bytes)
         return hasher.finalize()
     }
 
-    static func samePayload(_ a: Barcode?, _ b: Barcode?) -> Bool {
-        guard let a, let b else { return false }
-        return a.symbology == b.symbology && a.bytes == b.bytes
+    // Field-by-field access keeps the optimizer from copying whole `Barcode` values
+    // (a dozen reference counts each) in the inner loops.
+    func samePayload(track t: Int, detection d: Int, in detections: [Detection]) -> Bool {
+        tracks[t].barcode?.symbology == detections[d].barcode?.symbology
+            && tracks[t].barcode?.bytes == detections[d].barcode?.bytes
+    }
+
+    func samePayload(detection a: Int, detection b: Int, in detections: [Detection]) -> Bool {
+        detections[a].barcode?.symbology == detections[b].barcode?.symbology
+            && detections[a].barcode?.bytes == detections[b].barcode?.bytes
     }
 
     /// Fills the per-detection buffers; returns how many detections are unusable.
@@ -17,13 +24,26 @@ extension Tracker {
         detectionMatch.removeAll(keepingCapacity: true)
         detectionKeys.removeAll(keepingCapacity: true)
         detectionValid.removeAll(keepingCapacity: true)
+        detectionsByKey.removeAll(keepingCapacity: true)
+        nextDetectionWithKey.removeAll(keepingCapacity: true)
         var ignored = 0
-        for detection in detections {
-            let valid = detection.location.isFinite
+        for d in detections.indices {
+            let valid = detections[d].location.isFinite
             if !valid { ignored += 1 }
             detectionValid.append(valid)
             detectionMatch.append(-1)
-            detectionKeys.append(detection.barcode.map(Self.key(of:)) ?? 0)
+            nextDetectionWithKey.append(-1)
+            if let symbology = detections[d].barcode?.symbology, let bytes = detections[d].barcode?.bytes {
+                let key = Self.key(symbology: symbology, bytes: bytes)
+                detectionKeys.append(key)
+                // Chain the detections that share a key (latest first).
+                if valid {
+                    if let head = detectionsByKey[key] { nextDetectionWithKey[d] = head }
+                    detectionsByKey[key] = d
+                }
+            } else {
+                detectionKeys.append(0)
+            }
         }
         return ignored
     }
@@ -41,22 +61,20 @@ extension Tracker {
             tracksByKey[key] = i
         }
         for d in detections.indices where detectionValid[d] && detectionMatch[d] < 0 {
-            guard let barcode = detections[d].barcode, var t = tracksByKey[detectionKeys[d]] else { continue }
+            guard detections[d].barcode != nil, var t = tracksByKey[detectionKeys[d]] else { continue }
             groupTracks.removeAll(keepingCapacity: true)
             while t >= 0 {
-                if Self.samePayload(tracks[t].barcode, barcode) { groupTracks.append(t) }
+                if samePayload(track: t, detection: d, in: detections) { groupTracks.append(t) }
                 t = nextTrackWithKey[t]
             }
             guard !groupTracks.isEmpty else { continue }
             groupDetections.removeAll(keepingCapacity: true)
-            groupDetections.append(d)
-            var other = d + 1
-            while other < detections.count {
-                if detectionValid[other], detectionKeys[other] == detectionKeys[d],
-                   Self.samePayload(detections[other].barcode, barcode) {
+            var other = detectionsByKey[detectionKeys[d]] ?? -1
+            while other >= 0 {
+                if detectionMatch[other] == -1, samePayload(detection: other, detection: d, in: detections) {
                     groupDetections.append(other)
                 }
-                other += 1
+                other = nextDetectionWithKey[other]
             }
             assignGroup(detections, requirePayloadMismatchForbidden: false)
             // Detections of this payload left unmatched must not be retried as group heads.
@@ -87,7 +105,7 @@ extension Tracker {
     private mutating func assignGroup(_ detections: [Detection], requirePayloadMismatchForbidden: Bool) {
         if groupDetections.count == 1, groupTracks.count == 1 {
             let d = groupDetections[0], t = groupTracks[0]
-            if cost(detections[d], track: t, checkPayload: requirePayloadMismatchForbidden) != nil {
+            if cost(detections, d, track: t, checkPayload: requirePayloadMismatchForbidden) != nil {
                 detectionMatch[d] = t
                 motions[t].match = d
             }
@@ -96,7 +114,7 @@ extension Tracker {
         solver.reset(rows: groupDetections.count, columns: groupTracks.count)
         for (r, d) in groupDetections.enumerated() {
             for (c, t) in groupTracks.enumerated() {
-                if let cost = cost(detections[d], track: t, checkPayload: requirePayloadMismatchForbidden) {
+                if let cost = cost(detections, d, track: t, checkPayload: requirePayloadMismatchForbidden) {
                     solver.setCost(row: r, column: c, cost)
                 }
             }
@@ -113,10 +131,11 @@ extension Tracker {
 
     /// Distance from the track's predicted centre to the detection's centre, or
     /// `nil` when outside the gate or (in stage 2) both are decoded.
-    private func cost(_ detection: Detection, track t: Int, checkPayload: Bool) -> Double? {
-        if checkPayload, detection.barcode != nil, tracks[t].barcode != nil { return nil }
-        let distance = detection.location.center.distance(to: motions[t].predictedCenter)
-        let size = max(motions[t].lastMeasured.size, detection.location.size)
+    private func cost(_ detections: [Detection], _ d: Int, track t: Int, checkPayload: Bool) -> Double? {
+        if checkPayload, detections[d].barcode != nil, tracks[t].barcode != nil { return nil }
+        let location = detections[d].location
+        let distance = location.center.distance(to: motions[t].predictedCenter)
+        let size = max(motions[t].lastMeasured.size, location.size)
         return distance <= gate(forSize: size) ? distance : nil
     }
 }

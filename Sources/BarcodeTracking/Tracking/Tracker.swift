@@ -50,6 +50,8 @@ public struct Tracker: Sendable {
     var groupTracks: [Int] = []
     var tracksByKey: [Int: Int] = [:]
     var nextTrackWithKey: [Int] = []
+    var detectionsByKey: [Int: Int] = [:]
+    var nextDetectionWithKey: [Int] = []
     var solver = AssignmentSolver()
 
     /// Creates a tracker; throws when a configuration value is out of range.
@@ -125,11 +127,10 @@ public struct Tracker: Sendable {
         for i in tracks.indices {
             let d = motions[i].match
             guard d >= 0 else { continue }
-            let detection = detections[d]
             let elapsed = time - tracks[i].lastSeen
             let predicted = motions[i].lastMeasured.translated(by: tracks[i].velocity * elapsed)
-            let offset = detection.location.closestRelabelling(to: predicted)
-            let location = detection.location.relabelled(by: offset)
+            let offset = detections[d].location.closestRelabelling(to: predicted)
+            let location = detections[d].location.relabelled(by: offset)
             let center = location.center
             let size = max(location.size, 1)
             let jumped = center.distance(to: predicted.center) > configuration.jumpSizeFactor * size
@@ -145,8 +146,8 @@ public struct Tracker: Sendable {
             tracks[i].shouldAnimateFromPreviousToNextState = !jumped && offset == motions[i].labelOffset
             motions[i].labelOffset = offset
             motions[i].lastMeasured = location
-            if let barcode = detection.barcode {
-                tracks[i].barcode = barcode
+            if detections[d].barcode != nil {
+                tracks[i].barcode = detections[d].barcode
                 motions[i].payloadKey = detectionKeys[d]
             }
             tracks[i].location = location
