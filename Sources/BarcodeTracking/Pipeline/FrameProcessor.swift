@@ -1,0 +1,215 @@
+public import Dispatch
+import Synchronization
+
+/// One event of a ``FrameProcessor``'s ``FrameProcessor/results`` sequence.
+public enum FrameProcessorEvent: Sendable {
+    /// A processed frame.
+    case frame(ScanFrameResult)
+    /// The session's final result; always the last event, delivered exactly once.
+    case finished(ScanSummary)
+}
+
+/// Settings of a ``FrameProcessor``.
+public struct FrameProcessorConfiguration: Sendable, Hashable {
+    /// For live sources: how many undelivered results are kept when the consumer of
+    /// ``FrameProcessor/results`` is slow (the oldest are dropped; the final event
+    /// never is). Results of non-live sources are all kept. Default 8.
+    public var liveResultBufferSize = 8
+    /// For non-live sources: frames read ahead of processing. Default 2.
+    public var readAhead = 2
+    /// Label of the two dispatch queues (suffixed `.capture` and `.processing`).
+    public var label = "barcode-tracking"
+
+    /// The defaults documented on each property.
+    public init() {}
+}
+
+/// Runs a ``FrameSource`` through a ``BarcodeDetector`` and a ``ScanSession``.
+///
+/// Two serial dispatch queues: the capture queue blocks in
+/// ``FrameSource/nextFrame()``; the frame-processing queue (``processingQueue``)
+/// runs detection, tracking and every session callback. Dispatch queues rather
+/// than threads because apps can recognise the queue (`DispatchQueue.setSpecific`)
+/// and hop from it, and because capture blocking one worker thread is fine.
+///
+/// Live sources (``FrameSource/isLive``) are never waited for: at most one frame
+/// waits for processing, a newer frame replaces it and the older one is counted
+/// as dropped. Non-live sources (files) have every frame processed: capture waits
+/// when ``FrameProcessorConfiguration/readAhead`` frames are in flight.
+/// A source that throws ends the session with ``ScanSummary/EndReason/failed(_:)``
+/// and what was recognized so far.
+public final class FrameProcessor: Sendable {
+    /// The frame-processing queue: detection, tracking and session callbacks run here.
+    public let processingQueue: DispatchQueue
+    /// The session being fed.
+    public let session: ScanSession
+    /// Per-frame results, then the final summary; the sequence ends after `.finished`.
+    /// Results of live sources are buffered newest-first (see ``FrameProcessorConfiguration``).
+    public let results: AsyncStream<FrameProcessorEvent>
+
+    let captureQueue: DispatchQueue
+    let detector: any BarcodeDetector
+    let source: SourceBox
+    let isLive: Bool
+    let continuation: AsyncStream<FrameProcessorEvent>.Continuation
+    let inFlight: DispatchSemaphore
+    let state = Mutex(PipelineState())
+
+    struct PipelineState {
+        var started = false
+        var stopRequested = false
+        var streamEnded = false
+        var pending: [Frame] = []
+        var drainScheduled = false
+        var droppedSinceLastResult = 0
+    }
+
+    /// Takes over `source` (it is used only on the capture queue from now on and
+    /// closed when capture ends). Call ``start()`` to begin.
+    public init(source: sending any FrameSource, detector: any BarcodeDetector, session: ScanSession,
+                configuration: FrameProcessorConfiguration = FrameProcessorConfiguration()) {
+        self.isLive = source.isLive
+        self.source = SourceBox(source)
+        self.detector = detector
+        self.session = session
+        self.processingQueue = DispatchQueue(label: configuration.label + ".processing")
+        self.captureQueue = DispatchQueue(label: configuration.label + ".capture")
+        // Start at 0 and signal up: libdispatch traps when a semaphore is destroyed
+        // with a value below its initial one, which a stopped pipeline can leave behind.
+        self.inFlight = DispatchSemaphore(value: 0)
+        for _ in 0..<max(1, configuration.readAhead) { inFlight.signal() }
+        let policy: AsyncStream<FrameProcessorEvent>.Continuation.BufferingPolicy =
+            isLive ? .bufferingNewest(max(1, configuration.liveResultBufferSize)) : .unbounded
+        (results, continuation) = AsyncStream.makeStream(of: FrameProcessorEvent.self, bufferingPolicy: policy)
+    }
+
+    /// Starts capture and processing; calling it again does nothing.
+    public func start() {
+        let first = state.withLock { state -> Bool in
+            defer { state.started = true }
+            return !state.started
+        }
+        guard first else { return }
+        captureQueue.async { self.captureLoop() }
+    }
+
+    /// Stops: ends the session with ``ScanSummary/EndReason/stopped`` (if it has not
+    /// ended), finishes ``results``, and stops capture after the frame it may be waiting for.
+    public func stop() {
+        state.withLock { $0.stopRequested = true }
+        session.stop()
+        endStream()
+        inFlight.signal()  // wakes a capture loop waiting for room
+    }
+
+    /// Waits for the final result (consuming ``results``).
+    public func finalSummary() async -> ScanSummary? {
+        for await event in results {
+            if case .finished(let summary) = event { return summary }
+        }
+        return session.summary
+    }
+
+    private var shouldStopCapture: Bool {
+        state.withLock { $0.stopRequested } || session.isFinished
+    }
+
+    /// Runs on the capture queue until the input ends, fails or the session ends.
+    private func captureLoop() {
+        let source = source.source
+        var reason = ScanSummary.EndReason.endOfInput
+        while !shouldStopCapture {
+            if !isLive { inFlight.wait() }
+            if shouldStopCapture { break }
+            let frame: Frame?
+            do {
+                frame = try source.nextFrame()
+            } catch {
+                reason = .failed("frame source \(source.name) failed: \(error)")
+                break
+            }
+            guard let frame else { break }
+            let schedule = state.withLock { state -> Bool in
+                if isLive && !state.pending.isEmpty {
+                    state.droppedSinceLastResult += state.pending.count
+                    state.pending.removeAll(keepingCapacity: true)
+                }
+                state.pending.append(frame)
+                defer { state.drainScheduled = true }
+                return !state.drainScheduled
+            }
+            if schedule { processingQueue.async { self.drain() } }
+        }
+        let damaged = source.damagedFrameCount
+        source.close()
+        // Queued after any pending drain on the serial queue, so every handed-off frame is processed first.
+        processingQueue.async { [reason] in
+            self.drain()
+            self.session.noteSkippedFrames(damaged)
+            self.session.finish(reason)
+            self.endStream()
+        }
+    }
+
+    /// Runs on the processing queue: processes handed-off frames until none is left.
+    private func drain() {
+        while true {
+            let next = state.withLock { state -> (Frame, Int)? in
+                guard !state.pending.isEmpty else {
+                    state.drainScheduled = false
+                    return nil
+                }
+                let dropped = state.droppedSinceLastResult
+                state.droppedSinceLastResult = 0
+                return (state.pending.removeFirst(), dropped)
+            }
+            guard let (frame, dropped) = next else { return }
+            process(frame, dropped: dropped)
+            if !isLive { inFlight.signal() }
+            if session.isFinished { endStream() }
+        }
+    }
+
+    private func process(_ frame: Frame, dropped: Int) {
+        if dropped > 0 { session.noteDroppedFrames(dropped) }
+        guard !session.isFinished else { return }
+        let size = Size(width: Double(frame.image.width), height: Double(frame.image.height))
+        let detections: [Detection]
+        do {
+            detections = try detector.detect(in: frame.image, region: session.detectionRegion(for: size))
+        } catch {
+            session.noteSkippedFrames(1)
+            return
+        }
+        do {
+            guard var result = try session.process(detections, frameNumber: frame.number, time: frame.time, frameSize: size)
+            else { return }
+            result.droppedFramesSinceLastResult = dropped
+            continuation.yield(.frame(result))
+        } catch {
+            session.noteSkippedFrames(1)
+        }
+    }
+
+    /// Delivers the final summary to `results` and finishes it, once.
+    private func endStream() {
+        guard let summary = session.summary else { return }
+        let first = state.withLock { state -> Bool in
+            defer { state.streamEnded = true }
+            return !state.streamEnded
+        }
+        guard first else { return }
+        continuation.yield(.finished(summary))
+        continuation.finish()
+    }
+}
+
+/// Holds the non-`Sendable` frame source.
+///
+/// `@unchecked Sendable` is sound because the source is handed over with `sending`
+/// at init and afterwards touched only by `captureLoop`, which `start()` runs
+/// exactly once, on the serial capture queue.
+final class SourceBox: @unchecked Sendable {
+    let source: any FrameSource
+    init(_ source: sending any FrameSource) { self.source = source }
+}

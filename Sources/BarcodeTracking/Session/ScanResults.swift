@@ -1,0 +1,104 @@
+/// One physical code in a session's results.
+public struct RecognizedBarcode: Sendable, Hashable {
+    /// The latest read of the code.
+    public var barcode: Barcode
+    /// The track currently (or last) following the code; a code that left the view
+    /// and came back under ``ScanSessionConfiguration/DuplicatePolicy/separateWhenSimultaneouslyVisible``
+    /// moves to its new track.
+    public var trackID: TrackID
+    /// Time (seconds, source clock) of the frame in which it was first seen.
+    public var firstSeen: Double
+    /// Time (seconds, source clock) of the latest frame in which it was measured.
+    public var lastSeen: Double
+    /// Latest measured corners, in frame pixels, canonical order.
+    public var location: Quadrilateral
+
+    /// Creates a result.
+    public init(barcode: Barcode, trackID: TrackID, firstSeen: Double, lastSeen: Double, location: Quadrilateral) {
+        self.barcode = barcode
+        self.trackID = trackID
+        self.firstSeen = firstSeen
+        self.lastSeen = lastSeen
+        self.location = location
+    }
+}
+
+/// What one processed frame produced. Geometry in frame pixels, times in seconds.
+public struct ScanFrameResult: Sendable {
+    /// The frame's number in source order (from 1).
+    public var frameNumber: Int
+    /// The frame's time on the source clock.
+    public var time: Double
+    /// The frame's size in frame pixels.
+    public var frameSize: Size
+    /// Every current track, sorted by id, with ``TrackedBarcode/isRejected`` set.
+    public var tracks: [TrackedBarcode]
+    /// Ids of tracks created in this frame.
+    public var added: [TrackID]
+    /// Ids of tracks continued (measured or extrapolated) in this frame.
+    public var updated: [TrackID]
+    /// Tracks removed in this frame (`state == .lost`).
+    public var removed: [TrackedBarcode]
+    /// Codes that entered the recognized set in this frame (each physical code once per session).
+    public var newlyRecognized: [RecognizedBarcode]
+    /// Number of recognized codes after this frame.
+    public var recognizedCount: Int
+    /// Frames the pipeline dropped since the previous result (live sources falling behind).
+    public var droppedFramesSinceLastResult: Int
+
+    /// Creates a result.
+    public init(frameNumber: Int, time: Double, frameSize: Size, tracks: [TrackedBarcode], added: [TrackID],
+                updated: [TrackID], removed: [TrackedBarcode], newlyRecognized: [RecognizedBarcode],
+                recognizedCount: Int, droppedFramesSinceLastResult: Int = 0) {
+        self.frameNumber = frameNumber
+        self.time = time
+        self.frameSize = frameSize
+        self.tracks = tracks
+        self.added = added
+        self.updated = updated
+        self.removed = removed
+        self.newlyRecognized = newlyRecognized
+        self.recognizedCount = recognizedCount
+        self.droppedFramesSinceLastResult = droppedFramesSinceLastResult
+    }
+
+    /// Whether something barcode-like is in view but not decoded: a hint to hold steady.
+    public var isCodeInRange: Bool { tracks.contains { $0.barcode == nil && $0.state == .tracked } }
+}
+
+/// The final result of a session, delivered exactly once.
+public struct ScanSummary: Sendable {
+    /// Why a session ended.
+    public enum EndReason: Sendable, Hashable, CustomStringConvertible {
+        /// The expected number of codes was recognized.
+        case completed
+        /// The app stopped the session.
+        case stopped
+        /// The frame source had no more frames.
+        case endOfInput
+        /// The frame source (or something else) failed; the message says what and what to do.
+        case failed(String)
+
+        public var description: String {
+            switch self {
+            case .completed: "completed"
+            case .stopped: "stopped"
+            case .endOfInput: "end of input"
+            case .failed(let message): "failed: \(message)"
+            }
+        }
+    }
+
+    /// Why the session ended.
+    public var reason: EndReason
+    /// Every recognized code, in the order recognized.
+    public var recognized: [RecognizedBarcode]
+    /// Frames the session processed (not counting frames skipped while paused).
+    public var framesProcessed: Int
+    /// Frames the pipeline dropped because processing was behind a live source.
+    public var framesDropped: Int
+    /// Frames skipped as unusable: damaged in the source, failed detection, or out of time order.
+    public var framesSkipped: Int
+    /// Tracks rejected by the app during the session.
+    public var rejectedTrackIDs: [TrackID]
+}

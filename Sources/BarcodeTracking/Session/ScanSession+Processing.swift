@@ -1,0 +1,140 @@
+extension ScanSession {
+    /// Processes one frame's detections (frame pixels) and returns the frame's
+    /// result, or `nil` when the session is paused or finished (the frame is ignored).
+    ///
+    /// Runs the filters (enabled symbologies, scan area, per-frame cap), the
+    /// tracker, the `shouldReject` predicate, the per-frame callback (synchronously,
+    /// on this thread) and recognition, then completes the session when the
+    /// expected count is reached. Throws ``TrackingError/Code-swift.struct/invalidFrameTime``
+    /// for a time that is not finite or goes backwards (the frame is ignored, nothing changes).
+    public func process(_ detections: [Detection], frameNumber: Int, time: Double,
+                        frameSize: Size) throws(TrackingError) -> ScanFrameResult? {
+        let filtered = filter(detections, frameSize: frameSize)
+        let tracked = try state.withLock { state throws(TrackingError) -> TrackerUpdate? in
+            guard state.summary == nil, !state.isPaused else { return nil }
+            var update = try state.tracker.update(with: filtered, at: time)
+            state.framesProcessed += 1
+            for i in update.tracks.indices {
+                update.tracks[i].isRejected = state.rejected.contains(update.tracks[i].id)
+            }
+            return update
+        }
+        guard var update = tracked else { return nil }
+
+        // User code runs without the lock held, so it may call pause(), clear() or stop().
+        var newlyRejected: [TrackID] = []
+        if let shouldReject {
+            for i in update.tracks.indices where !update.tracks[i].isRejected && update.tracks[i].barcode != nil {
+                if shouldReject(update.tracks[i]) {
+                    update.tracks[i].isRejected = true
+                    newlyRejected.append(update.tracks[i].id)
+                }
+            }
+        }
+        if let didProcessFrame {
+            let context = ScanFrameContext(frameNumber: frameNumber, time: time, tracks: update.tracks)
+            didProcessFrame(context)
+            newlyRejected += context.close()
+        }
+
+        let (newlyRecognized, count, completed) = state.withLock { state in
+            for id in newlyRejected where state.rejected.insert(id).inserted {
+                state.rejectedInOrder.append(id)
+            }
+            for i in update.tracks.indices where state.rejected.contains(update.tracks[i].id) {
+                update.tracks[i].isRejected = true
+            }
+            let newly = recognize(update, in: &state)
+            let count = state.recognized.count
+            let completed = state.summary == nil && configuration.expectedCount.map { count >= $0 } == true
+            return (newly, count, completed)
+        }
+        let result = ScanFrameResult(
+            frameNumber: frameNumber, time: time, frameSize: frameSize, tracks: update.tracks,
+            added: update.added, updated: update.updated, removed: update.removed,
+            newlyRecognized: newlyRecognized, recognizedCount: count)
+        if completed { finish(.completed) }
+        return result
+    }
+
+    /// Applies enabled symbologies, the scan area and the per-frame cap.
+    func filter(_ detections: [Detection], frameSize: Size) -> [Detection] {
+        let area = configuration.scanArea
+        var kept = detections.filter { detection in
+            if let enabled = configuration.enabledSymbologies {
+                let symbology = detection.barcode?.symbology ?? detection.symbologyHint
+                if let symbology, !enabled.contains(symbology) { return false }
+            }
+            return area.contains(detection.location, in: frameSize)
+        }
+        if let cap = configuration.maximumCodesPerFrame, kept.count > cap {
+            let poi = area.pointOfInterest(in: frameSize)
+            kept.sort { $0.location.center.distance(to: poi) < $1.location.center.distance(to: poi) }
+            kept.removeSubrange(cap...)
+        }
+        return kept
+    }
+
+    /// Updates decode histories and the recognized set; returns the codes new in this frame.
+    private func recognize(_ update: TrackerUpdate, in state: inout State) -> [RecognizedBarcode] {
+        for lost in update.removed {
+            state.decodeHistory[lost.id] = nil
+            state.recognizedIndexByTrack[lost.id] = nil
+        }
+        // A late rejection takes an already recognized code out of the results.
+        for id in state.rejected {
+            if let index = state.recognizedIndexByTrack[id] { removeRecognized(at: index, in: &state) }
+        }
+        let verification = configuration.verification
+        let window: UInt64 = verification.window == 64 ? ~0 : (1 << UInt64(verification.window)) - 1
+        let present = Set(update.tracks.map(\.id))
+        let decodedNow = Set(update.decoded)
+        var newly: [RecognizedBarcode] = []
+        for track in update.tracks where track.state == .tracked {
+            let decoded: UInt64 = decodedNow.contains(track.id) ? 1 : 0
+            let history = ((state.decodeHistory[track.id] ?? 0) << 1) | decoded
+            state.decodeHistory[track.id] = history
+            guard let barcode = track.barcode, !track.isRejected else { continue }
+            if let index = state.recognizedIndexByTrack[track.id] {
+                state.recognized[index].barcode = barcode
+                state.recognized[index].lastSeen = track.lastSeen
+                state.recognized[index].location = track.location
+                continue
+            }
+            guard (history & window).nonzeroBitCount >= verification.required else { continue }
+            if let index = existingCode(for: barcode, present: present, in: state) {
+                state.recognized[index].barcode = barcode
+                state.recognized[index].trackID = track.id
+                state.recognized[index].lastSeen = track.lastSeen
+                state.recognized[index].location = track.location
+                state.recognizedIndexByTrack[track.id] = index
+                continue
+            }
+            let code = RecognizedBarcode(barcode: barcode, trackID: track.id, firstSeen: track.firstSeen,
+                                         lastSeen: track.lastSeen, location: track.location)
+            state.recognizedIndexByTrack[track.id] = state.recognized.count
+            state.recognized.append(code)
+            newly.append(code)
+        }
+        return newly
+    }
+
+    /// The recognized code a new track with `barcode` stands for under the duplicate policy, if any.
+    private func existingCode(for barcode: Barcode, present: Set<TrackID>, in state: State) -> Int? {
+        switch configuration.duplicatePolicy {
+        case .everyTrack:
+            return nil
+        case .oncePerPayload:
+            return state.recognized.firstIndex { $0.barcode.payload == barcode.payload }
+        case .separateWhenSimultaneouslyVisible:
+            // Same payload and its track gone: the same label back in view.
+            return state.recognized.firstIndex { $0.barcode.payload == barcode.payload && !present.contains($0.trackID) }
+        }
+    }
+
+    private func removeRecognized(at index: Int, in state: inout State) {
+        state.recognized.remove(at: index)
+        state.recognizedIndexByTrack = state.recognizedIndexByTrack.filter { $0.value != index }
+            .mapValues { $0 > index ? $0 - 1 : $0 }
+    }
+}

@@ -1,0 +1,216 @@
+/// Follows codes across frames and gives each physical code a stable ``TrackID``.
+///
+/// A constant-velocity model runs on the frames' own timestamps, so dropped or
+/// irregular frames are handled. Association is by payload and symbology first,
+/// then by geometry, each stage an optimal (minimum total distance) assignment
+/// inside a gate, so two labels with the same payload keep separate ids.
+/// Located-only detections continue tracks by geometry alone. A track that is not
+/// measured is extrapolated (``TrackState/predictedOnly``) for
+/// ``TrackerConfiguration/coastTime``, then removed. Ids are never reused.
+///
+/// Corner order: a track keeps the corner labelling it was created with; each new
+/// measurement is relabelled cyclically to the labelling closest to the prediction.
+/// When that relabelling differs from the previous frame's (the detector named
+/// the corners differently) or the code jumped, the frame's
+/// ``TrackedBarcode/shouldAnimateFromPreviousToNextState`` is false.
+///
+/// All geometry is in frame pixels. A value type with no locks: use it from one
+/// thread at a time (the session calls it on the frame-processing queue). Once its
+/// buffers have grown, an update allocates nothing as long as the caller has
+/// released the previous ``TrackerUpdate``.
+public struct Tracker: Sendable {
+    /// The settings, validated.
+    public let configuration: TrackerConfiguration
+
+    /// Per-track state that is not part of the public value, parallel to `tracks`.
+    struct Motion {
+        var lastMeasured: Quadrilateral
+        var hasVelocity = false
+        var labelOffset = 0
+        var payloadKey = 0
+        var match = -1
+        var predictedCenter = Point.zero
+    }
+
+    var tracks: [TrackedBarcode] = []
+    var motions: [Motion] = []
+    var nextID = 1
+    var lastTime: Double?
+    var frameInterval: Double?
+
+    // Reused buffers (see the type's documentation on allocations).
+    var added: [TrackID] = []
+    var updated: [TrackID] = []
+    var removed: [TrackedBarcode] = []
+    var decoded: [TrackID] = []
+    var detectionMatch: [Int] = []
+    var detectionKeys: [Int] = []
+    var detectionValid: [Bool] = []
+    var groupDetections: [Int] = []
+    var groupTracks: [Int] = []
+    var tracksByKey: [Int: Int] = [:]
+    var nextTrackWithKey: [Int] = []
+    var detectionsByKey: [Int: Int] = [:]
+    var nextDetectionWithKey: [Int] = []
+    var solver = AssignmentSolver()
+
+    /// Creates a tracker; throws when a configuration value is out of range.
+    public init(configuration: TrackerConfiguration = TrackerConfiguration()) throws(TrackingError) {
+        try configuration.validate()
+        self.configuration = configuration
+    }
+
+    /// The tracks after the latest update, sorted by id.
+    public var currentTracks: [TrackedBarcode] { tracks }
+
+    /// The id the next new track will get.
+    public var nextTrackID: TrackID { TrackID(rawValue: nextID) }
+
+    /// The smoothed measured frame interval in seconds (the initial guess before two frames).
+    public var deltaTimeForPrediction: Double { frameInterval ?? configuration.initialFrameInterval }
+
+    /// Removes every track without reporting them; ids keep counting (never reused).
+    public mutating func removeAllTracks() {
+        tracks.removeAll(keepingCapacity: true)
+        motions.removeAll(keepingCapacity: true)
+    }
+
+    /// Feeds one frame's detections (locations in frame pixels) taken at `time`
+    /// (seconds, source clock) and returns what changed.
+    ///
+    /// Throws ``TrackingError/Code-swift.struct/invalidFrameTime`` when `time` is
+    /// not finite or earlier than the previous frame's; the tracker is unchanged then.
+    /// Detections with non-finite corners are ignored and counted.
+    public mutating func update(with detections: [Detection], at time: Double) throws(TrackingError) -> TrackerUpdate {
+        guard time.isFinite else {
+            throw TrackingError(.invalidFrameTime, "frame time \(time) is not a finite number of seconds")
+        }
+        if let lastTime {
+            guard time >= lastTime else {
+                throw TrackingError(.invalidFrameTime,
+                    "frame time \(time) s is earlier than the previous frame's \(lastTime) s; frames must come in time order")
+            }
+            let interval = time - lastTime
+            if interval > 0 {
+                let alpha = configuration.frameIntervalSmoothing
+                frameInterval = frameInterval.map { $0 + alpha * (interval - $0) } ?? interval
+            }
+        }
+        lastTime = time
+        added.removeAll(keepingCapacity: true)
+        updated.removeAll(keepingCapacity: true)
+        removed.removeAll(keepingCapacity: true)
+        decoded.removeAll(keepingCapacity: true)
+
+        let ignored = prepareDetections(detections)
+        for i in motions.indices {
+            motions[i].match = -1
+            let elapsed = time - tracks[i].lastSeen
+            motions[i].predictedCenter = motions[i].lastMeasured.center + tracks[i].velocity * elapsed
+        }
+        associateByPayload(detections)
+        associateByGeometry(detections)
+        applyMatches(detections, at: time)
+        coastOrRemove(detections, at: time)
+        startTracks(detections, at: time)
+        return TrackerUpdate(time: time, tracks: tracks, added: added, updated: updated,
+                             removed: removed, decoded: decoded, ignoredDetectionCount: ignored)
+    }
+
+    /// Gate radius for a track of the given size, in frame pixels.
+    func gate(forSize size: Double) -> Double {
+        max(configuration.minimumGateDistance, configuration.gateSizeFactor * size)
+    }
+
+    private mutating func applyMatches(_ detections: [Detection], at time: Double) {
+        let dt = deltaTimeForPrediction
+        for i in tracks.indices {
+            let d = motions[i].match
+            guard d >= 0 else { continue }
+            let elapsed = time - tracks[i].lastSeen
+            let predicted = motions[i].lastMeasured.translated(by: tracks[i].velocity * elapsed)
+            let offset = detections[d].location.closestRelabelling(to: predicted)
+            let location = detections[d].location.relabelled(by: offset)
+            let center = location.center
+            let size = max(location.size, 1)
+            let jumped = center.distance(to: predicted.center) > configuration.jumpSizeFactor * size
+            if elapsed > 0 {
+                let measured = (center - motions[i].lastMeasured.center) * (1 / elapsed)
+                if motions[i].hasVelocity {
+                    tracks[i].velocity = tracks[i].velocity + (measured - tracks[i].velocity) * configuration.velocitySmoothing
+                } else {
+                    tracks[i].velocity = measured
+                    motions[i].hasVelocity = true
+                }
+            }
+            tracks[i].shouldAnimateFromPreviousToNextState = !jumped && offset == motions[i].labelOffset
+            motions[i].labelOffset = offset
+            motions[i].lastMeasured = location
+            if detections[d].barcode != nil {
+                tracks[i].barcode = detections[d].barcode
+                motions[i].payloadKey = detectionKeys[d]
+            }
+            tracks[i].location = location
+            tracks[i].predictedLocation = location.translated(by: tracks[i].velocity * dt)
+            tracks[i].deltaTimeForPrediction = dt
+            tracks[i].lastSeen = time
+            tracks[i].framesSeen += 1
+            tracks[i].state = .tracked
+        }
+    }
+
+    private mutating func coastOrRemove(_ detections: [Detection], at time: Double) {
+        let dt = deltaTimeForPrediction
+        var kept = 0
+        for i in tracks.indices {
+            if motions[i].match < 0 {
+                let elapsed = time - tracks[i].lastSeen
+                if elapsed > configuration.coastTime {
+                    var lost = tracks[i]
+                    lost.state = .lost
+                    lost.location = motions[i].lastMeasured
+                    lost.predictedLocation = motions[i].lastMeasured
+                    lost.shouldAnimateFromPreviousToNextState = false
+                    removed.append(lost)
+                    continue
+                }
+                let location = motions[i].lastMeasured.translated(by: tracks[i].velocity * elapsed)
+                tracks[i].location = location
+                tracks[i].predictedLocation = location.translated(by: tracks[i].velocity * dt)
+                tracks[i].deltaTimeForPrediction = dt
+                tracks[i].shouldAnimateFromPreviousToNextState = true
+                tracks[i].state = .predictedOnly
+            }
+            // Tracks are sorted by id and new ones come later, so these stay ascending.
+            updated.append(tracks[i].id)
+            if motions[i].match >= 0 && detections[motions[i].match].barcode != nil { decoded.append(tracks[i].id) }
+            if kept != i {
+                tracks.swapAt(kept, i)
+                motions.swapAt(kept, i)
+            }
+            kept += 1
+        }
+        if kept < tracks.count {
+            tracks.removeSubrange(kept...)
+            motions.removeSubrange(kept...)
+        }
+    }
+
+    private mutating func startTracks(_ detections: [Detection], at time: Double) {
+        let dt = deltaTimeForPrediction
+        for d in detections.indices where detectionValid[d] && detectionMatch[d] < 0 {
+            let detection = detections[d]
+            guard detection.barcode != nil || configuration.tracksLocatedOnlyCodes else { continue }
+            let id = TrackID(rawValue: nextID)
+            nextID += 1
+            tracks.append(TrackedBarcode(
+                id: id, barcode: detection.barcode, location: detection.location,
+                predictedLocation: detection.location, deltaTimeForPrediction: dt, velocity: .zero,
+                shouldAnimateFromPreviousToNextState: false, firstSeen: time, lastSeen: time,
+                framesSeen: 1, state: .tracked))
+            motions.append(Motion(lastMeasured: detection.location, payloadKey: detectionKeys[d]))
+            added.append(id)
+            if detection.barcode != nil { decoded.append(id) }
+        }
+    }
+}

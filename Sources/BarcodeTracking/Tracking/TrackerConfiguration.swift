@@ -1,0 +1,80 @@
+/// Settings of a ``Tracker``. Distances are in frame pixels, times in seconds.
+///
+/// Build one, change what you need, and hand it to ``Tracker/init(configuration:)``,
+/// which rejects nonsensical values with a ``TrackingError``.
+public struct TrackerConfiguration: Sendable, Hashable {
+    /// How long a track that is not measured keeps being reported (as
+    /// ``TrackState/predictedOnly``, extrapolated) before it is removed. Default 0.5 s.
+    public var coastTime: Double = 0.5
+    /// Smallest association gate: a detection whose centre is farther than this
+    /// from a track's predicted centre never continues that track. Default 24 px.
+    public var minimumGateDistance: Double = 24
+    /// The gate grows with the code: `gateSizeFactor` × the code's size (square
+    /// root of its area), when that is larger than ``minimumGateDistance``. Default 1.5.
+    public var gateSizeFactor: Double = 1.5
+    /// A measurement farther than `jumpSizeFactor` × the code's size from the
+    /// prediction is a jump: the track continues but
+    /// ``TrackedBarcode/shouldAnimateFromPreviousToNextState`` is false. Default 0.5.
+    public var jumpSizeFactor: Double = 0.5
+    /// Weight of a new velocity measurement against the running estimate
+    /// (1 = use the latest measurement only). Default 0.7.
+    public var velocitySmoothing: Double = 0.7
+    /// Weight of a new frame interval in the running estimate that gives
+    /// ``TrackedBarcode/deltaTimeForPrediction``. Default 0.25.
+    public var frameIntervalSmoothing: Double = 0.25
+    /// Frame interval assumed until two frames have been seen. Default 1/30 s.
+    public var initialFrameInterval: Double = 1.0 / 30.0
+    /// Whether located-but-undecoded detections that match no track start tracks
+    /// of their own (with `barcode == nil`). Default true.
+    public var tracksLocatedOnlyCodes: Bool = true
+
+    /// The defaults documented on each property.
+    public init() {}
+
+    /// Checks every value; throws ``TrackingError/Code-swift.struct/invalidConfiguration`` naming the first bad one.
+    public func validate() throws(TrackingError) {
+        func check(_ ok: Bool, _ message: String) throws(TrackingError) {
+            if !ok { throw TrackingError(.invalidConfiguration, message) }
+        }
+        try check(coastTime.isFinite && coastTime >= 0, "coastTime \(coastTime) must be a finite number of seconds ≥ 0")
+        try check(minimumGateDistance.isFinite && minimumGateDistance > 0,
+                  "minimumGateDistance \(minimumGateDistance) must be a positive number of frame pixels")
+        try check(gateSizeFactor.isFinite && gateSizeFactor >= 0, "gateSizeFactor \(gateSizeFactor) must be ≥ 0")
+        try check(jumpSizeFactor.isFinite && jumpSizeFactor > 0, "jumpSizeFactor \(jumpSizeFactor) must be > 0")
+        try check(velocitySmoothing > 0 && velocitySmoothing <= 1, "velocitySmoothing \(velocitySmoothing) must be in (0, 1]")
+        try check(frameIntervalSmoothing > 0 && frameIntervalSmoothing <= 1,
+                  "frameIntervalSmoothing \(frameIntervalSmoothing) must be in (0, 1]")
+        try check(initialFrameInterval.isFinite && initialFrameInterval > 0,
+                  "initialFrameInterval \(initialFrameInterval) must be a positive number of seconds")
+    }
+}
+
+/// An error from the tracker or the session: a bad setting, a bad frame time, a misuse.
+public struct TrackingError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// What kind of problem it is; extensible.
+    public struct Code: Hashable, Sendable, CustomStringConvertible {
+        let name: String
+        /// A configuration value is out of range.
+        public static let invalidConfiguration = Code(name: "invalidConfiguration")
+        /// A frame time is not finite or earlier than the previous frame's.
+        public static let invalidFrameTime = Code(name: "invalidFrameTime")
+        /// A code was rejected outside the per-frame callback.
+        public static let rejectionOutsideCallback = Code(name: "rejectionOutsideCallback")
+        /// The session has already delivered its final result.
+        public static let sessionFinished = Code(name: "sessionFinished")
+        public var description: String { name }
+    }
+
+    /// The kind of problem.
+    public var code: Code
+    /// What was wrong and what to do, for people.
+    public var message: String
+
+    /// Creates an error.
+    public init(_ code: Code, _ message: String) {
+        self.code = code
+        self.message = message
+    }
+
+    public var description: String { message }
+}
