@@ -124,7 +124,7 @@ struct SessionOptions: ParsableArguments {
     func scanArea() throws -> ScanArea {
         var margins = ScanArea.Margins.none
         if let text = self.margins {
-            let parts = text.split(separator: ",").map { String($0).trimmingCharacters(in: " ") }
+            let parts = text.split(separator: ",").map { String($0).trimmed(" ") }
             guard parts.count == 4 else { throw ValidationError("--margins needs four values left,top,right,bottom, e.g. 20,0,20,0 or 10%,0,10%,0") }
             let lengths = try parts.map { part -> ScanArea.Length in
                 let isPercent = part.hasSuffix("%")
@@ -137,7 +137,7 @@ struct SessionOptions: ParsableArguments {
         }
         var poi = ScanArea.PointOfInterest.center
         if let text = pointOfInterest {
-            let parts = text.split(separator: ",").compactMap { Double($0.trimmingCharacters(in: " ")) }
+            let parts = text.split(separator: ",").compactMap { Double(String($0).trimmed(" ")) }
             guard parts.count == 2, parts.allSatisfy({ (0...1).contains($0) }) else {
                 throw ValidationError("--point-of-interest needs two fractions 0...1, e.g. 0.5,0.3")
             }
@@ -160,7 +160,7 @@ struct SessionOptions: ParsableArguments {
 }
 
 extension String {
-    func trimmingCharacters(in character: Character) -> String {
+    func trimmed(_ character: Character) -> String {
         String(drop { $0 == character }.reversed().drop { $0 == character }.reversed())
     }
 }

@@ -42,7 +42,7 @@ final class ObservedSource: FrameSource {
 /// The error that ended a source, readable from any thread.
 final class FailureRecord: Sendable {
     private let error = Mutex<(any Error & Sendable)?>(nil)
-    func record(_ e: any Error) { error.withLock { $0 = e as? any Error & Sendable } }
+    func record(_ e: any Error) { error.withLock { $0 = e as any Error & Sendable } }
     var value: (any Error & Sendable)? { error.withLock { $0 } }
 }
 

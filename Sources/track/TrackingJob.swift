@@ -23,10 +23,7 @@ final class TrackingJob {
     let frameLimit: Int?
     let durationLimit: Double?
     let timeout: Double?
-    /// Why the job was stopped from outside the pipeline, if it was.
-    let stopCause = Mutex<StopCause?>(nil)
-
-    enum StopCause { case signal(Int32), timeout, limit }
+    let stopper: JobStopper
 
     init(input: InputOptions, session options: SessionOptions, format: OutputFormat, output path: String?,
          annotate: String?, overlay: String?) throws {
@@ -76,6 +73,7 @@ final class TrackingJob {
         processorConfiguration.deliversImages = annotation != nil
         processor = FrameProcessor(source: source.source, detector: reader, session: session,
                                    configuration: processorConfiguration)
+        stopper = JobStopper(processor: processor)
         expected = options.expect
         frameLimit = options.frames
         durationLimit = options.duration
@@ -87,7 +85,7 @@ final class TrackingJob {
         let signals = installSignalHandlers()
         defer { signals.forEach { $0.cancel() } }
         if let timeout {
-            DispatchQueue.global().asyncAfter(deadline: .now() + timeout) { [self] in stop(.timeout) }
+            DispatchQueue.global().asyncAfter(deadline: .now() + timeout) { [stopper] in stopper.stop(.timeout) }
         }
         processor.start()
         var firstTime: Double?
@@ -118,13 +116,10 @@ final class TrackingJob {
         return exitStatus(summary, complete: complete)
     }
 
-    func stop(_ cause: StopCause) {
-        stopCause.withLock { if $0 == nil { $0 = cause } }
-        processor.stop()
-    }
+    func stop(_ cause: JobStopper.Cause) { stopper.stop(cause) }
 
     private func exitStatus(_ summary: ScanSummary, complete: Bool) -> Int32 {
-        switch stopCause.withLock({ $0 }) {
+        switch stopper.cause {
         case .signal(let number): return 128 + number
         case .timeout where !complete: return ExitStatus.timedOut
         default: break
@@ -141,9 +136,26 @@ final class TrackingJob {
         [SIGINT, SIGTERM].map { number in
             signal(number, SIG_IGN)
             let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
-            source.setEventHandler { [self] in stop(.signal(number)) }
+            source.setEventHandler { [stopper] in stopper.stop(.signal(number)) }
             source.resume()
             return source
         }
     }
+}
+
+/// Stops the pipeline from any thread (signals, timeout, limits) and remembers the first reason.
+final class JobStopper: Sendable {
+    enum Cause: Sendable { case signal(Int32), timeout, limit }
+
+    private let processor: FrameProcessor
+    private let first = Mutex<Cause?>(nil)
+
+    init(processor: FrameProcessor) { self.processor = processor }
+
+    func stop(_ cause: Cause) {
+        first.withLock { if $0 == nil { $0 = cause } }
+        processor.stop()
+    }
+
+    var cause: Cause? { first.withLock { $0 } }
 }

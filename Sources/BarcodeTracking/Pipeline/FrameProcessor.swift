@@ -19,6 +19,9 @@ public struct FrameProcessorConfiguration: Sendable, Hashable {
     public var readAhead = 2
     /// Label of the two dispatch queues (suffixed `.capture` and `.processing`).
     public var label = "barcode-tracking"
+    /// Whether each ``ScanFrameResult`` carries its frame's pixels (``ScanFrameResult/image``).
+    /// Costs no copy, but keeps each frame alive until its result is consumed. Default false.
+    public var deliversImages = false
 
     /// The defaults documented on each property.
     public init() {}
@@ -51,6 +54,7 @@ public final class FrameProcessor: Sendable {
     let detector: any BarcodeDetector
     let source: SourceBox
     let isLive: Bool
+    let deliversImages: Bool
     let continuation: AsyncStream<FrameProcessorEvent>.Continuation
     let inFlight: DispatchSemaphore
     let state = Mutex(PipelineState())
@@ -69,6 +73,7 @@ public final class FrameProcessor: Sendable {
     public init(source: sending any FrameSource, detector: any BarcodeDetector, session: ScanSession,
                 configuration: FrameProcessorConfiguration = FrameProcessorConfiguration()) {
         self.isLive = source.isLive
+        self.deliversImages = configuration.deliversImages
         self.source = SourceBox(source)
         self.detector = detector
         self.session = session
@@ -185,6 +190,7 @@ public final class FrameProcessor: Sendable {
             guard var result = try session.process(detections, frameNumber: frame.number, time: frame.time, frameSize: size)
             else { return }
             result.droppedFramesSinceLastResult = dropped
+            if deliversImages { result.image = frame.image }
             continuation.yield(.frame(result))
         } catch {
             session.noteSkippedFrames(1)

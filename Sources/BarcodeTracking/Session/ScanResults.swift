@@ -45,6 +45,9 @@ public struct ScanFrameResult: Sendable {
     public var recognizedCount: Int
     /// Frames the pipeline dropped since the previous result (live sources falling behind).
     public var droppedFramesSinceLastResult: Int
+    /// The frame's pixels, when the ``FrameProcessor`` was asked to deliver them
+    /// (``FrameProcessorConfiguration/deliversImages``), for drawing or snapshots; `nil` otherwise.
+    public var image: LumaImage?
 
     /// Creates a result.
     public init(frameNumber: Int, time: Double, frameSize: Size, tracks: [TrackedBarcode], added: [TrackID],

@@ -8,7 +8,7 @@ extension ViewTransform {
     ///   - selectionRectangle: a rectangular selection, frame pixels. Used when `selectionRadius` is `nil`.
     public func scanAreaGuides(
         scanArea: Rect, pointOfInterest: Point, selectionRadius: Double? = nil, selectionRectangle: Rect? = nil
-    ) -> ScanAreaGuides {
+    ) -> ViewScanAreaGuides {
         let poi = viewPoint(fromFrame: pointOfInterest)
         var selection: SelectionGuide?
         if let radius = selectionRadius {
@@ -17,6 +17,20 @@ extension ViewTransform {
         } else if let rectangle = selectionRectangle {
             selection = .rectangle(viewRect(fromFrame: rectangle))
         }
-        return ScanAreaGuides(scanArea: viewRect(fromFrame: scanArea), pointOfInterest: poi, selection: selection)
+        return ViewScanAreaGuides(scanArea: viewRect(fromFrame: scanArea), pointOfInterest: poi, selection: selection)
+    }
+}
+
+extension ViewTransform {
+    /// Maps a ``ScanArea``'s guides (``ScanArea/guides(in:)``, frame pixels) to view points.
+    public func viewGuides(_ guides: ScanAreaGuides) -> ViewScanAreaGuides {
+        switch guides.selection {
+        case .none:
+            return scanAreaGuides(scanArea: guides.scanArea, pointOfInterest: guides.pointOfInterest)
+        case .circle(_, let radius):
+            return scanAreaGuides(scanArea: guides.scanArea, pointOfInterest: guides.pointOfInterest, selectionRadius: radius)
+        case .rectangle(let rect):
+            return scanAreaGuides(scanArea: guides.scanArea, pointOfInterest: guides.pointOfInterest, selectionRectangle: rect)
+        }
     }
 }

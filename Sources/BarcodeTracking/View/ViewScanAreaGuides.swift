@@ -2,7 +2,7 @@
 ///
 /// Built by `ViewTransform.scanAreaGuides(...)` from plain frame-pixel geometry,
 /// so any scan-area model can use it.
-public struct ScanAreaGuides: Hashable, Sendable {
+public struct ViewScanAreaGuides: Hashable, Sendable {
     /// The scan area after margins, in view points.
     public var scanArea: Rect
     /// The point of interest, in view points.
