@@ -244,10 +244,11 @@ void V4L2StandIn_note_munmap(void *addr, size_t length) {
     pthread_mutex_unlock(&standin_lock);
 }
 
-// The device disappears once K frames were dequeued (BT_V4L2_STANDIN_UNPLUG_AFTER).
+// The device disappears once streaming started and K frames were dequeued
+// (BT_V4L2_STANDIN_UNPLUG_AFTER; K = 0: right after STREAMON).
 int standin_check_gone(void) {
     struct standin_device *d = &standin_device;
-    if (!d->gone && standin_config.unplug_after >= 0 && d->dequeued >= standin_config.unplug_after) {
+    if (!d->gone && d->has_streamed && standin_config.unplug_after >= 0 && d->dequeued >= standin_config.unplug_after) {
         d->gone = 1;
         d->streaming = 0;
         V4L2StandIn_log("device unplugged after %ld frames", d->dequeued);

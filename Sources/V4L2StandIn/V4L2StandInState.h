@@ -57,6 +57,7 @@ struct standin_device {
     uint32_t sequence;
     long dequeued;
     int gone;
+    int has_streamed;
     int32_t controls[8];
 };
 

@@ -142,6 +142,7 @@ int standin_stream_ioctl(int fd, int slot, unsigned long request, void *arg) {
             if (D->buffer_count == 0) FAIL(EINVAL);
             if (D->streaming) return 0;
             D->streaming = 1;
+            D->has_streamed = 1;
             D->sequence = 0;
             D->next_tick = standin_now() + 1.0 / (double)D->fps + (double)standin_config.delay_ms / 1000.0;
             V4L2StandIn_log("STREAMON %.4s %ux%u at %u fps", (const char *)&D->pixelformat, D->width, D->height, D->fps);
