@@ -45,12 +45,13 @@ extension Camera {
         let path = device.path
         let controls = device.controls()
         let control = try resolve(setting.name, in: controls, path: path)
-        // A manual value needs its automatic master off first.
-        if setting.name == "exposure_time" || control.role == .exposureTime,
+        // The aliases for manual values switch their automatic master off first; the
+        // driver's own names are set as given (the driver refuses them while it is on).
+        if setting.name == "exposure_time",
            let mode = controls.first(where: { $0.role == .exposureMode }), mode.value != V4L2Device.KnownValue.exposureManual {
             try set(mode, V4L2Device.KnownValue.exposureManual, on: device, setting: setting)
         }
-        if setting.name == "focus_position" || control.role == .focusPosition,
+        if setting.name == "focus_position",
            let mode = controls.first(where: { $0.role == .focusMode }), mode.value != 0 {
             try set(mode, 0, on: device, setting: setting)
         }
