@@ -76,6 +76,9 @@ static void load_config(void) {
     const char *delay = getenv("BT_V4L2_STANDIN_DELAY_MS");
     standin_config.delay_ms = delay ? atol(delay) : 0;
     if (standin_config.delay_ms < 0) standin_config.delay_ms = 0;
+    const char *corrupt = getenv("BT_V4L2_STANDIN_CORRUPT_EVERY");
+    standin_config.corrupt_every = corrupt ? atol(corrupt) : 0;
+    if (standin_config.corrupt_every < 0) standin_config.corrupt_every = 0;
 
     struct standin_device *d = &standin_device;
     for (int i = 0; i < STANDIN_MAX_FDS; i++) d->fds[i] = -1;

@@ -29,10 +29,11 @@ struct standin_config {
     int fault;
     long unplug_after;  // -1: never
     long delay_ms;
+    long corrupt_every;  // 0: never
 };
 
 struct standin_buffer {
-    int queued, done, map_count;
+    int queued, done, map_count, error;
     uint32_t bytesused, sequence;
     struct timeval timestamp;
 };

@@ -29,6 +29,7 @@ static void fill_buffer_info(struct v4l2_buffer *buffer, int index) {
     if (b->map_count > 0) buffer->flags |= V4L2_BUF_FLAG_MAPPED;
     if (b->queued) buffer->flags |= V4L2_BUF_FLAG_QUEUED;
     if (b->done) buffer->flags |= V4L2_BUF_FLAG_DONE;
+    if (b->error) buffer->flags |= V4L2_BUF_FLAG_ERROR;
 }
 
 static void fill_frame(int index, uint32_t sequence, double time) {
@@ -48,6 +49,11 @@ static void fill_frame(int index, uint32_t sequence, double time) {
         b->bytesused = (uint32_t)(pixels * 2);
     }
     free(luma);
+    // A damaged transfer: uvcvideo flags an incomplete frame with V4L2_BUF_FLAG_ERROR;
+    // an MJPEG frame is also cut short, as a lost USB packet leaves it.
+    long every = standin_config.corrupt_every;
+    b->error = every > 0 && sequence % (uint32_t)every == (uint32_t)(every - 1);
+    if (b->error && D->pixelformat == V4L2_PIX_FMT_MJPEG && b->bytesused > 64) b->bytesused = 64;
     b->sequence = sequence;
     b->timestamp.tv_sec = (time_t)time;
     b->timestamp.tv_usec = (suseconds_t)((time - (double)(time_t)time) * 1e6);

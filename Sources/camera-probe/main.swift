@@ -6,11 +6,12 @@
 //   camera-probe describe PATH
 //   camera-probe capture PATH [--frames N] [--size WxH] [--fps F] [--buffers B]
 //                             [--timeout S] [--control NAME=VALUE]... [--read NAME]...
-//                             [--dump FILE]
+//                             [--dump FILE] [--sleep MS]
 //
 // Output of capture: `stream W H FOURCC FPS BUFFERS`, `control NAME VALUE` per --read,
 // `frame NUMBER TIME WIDTH HEIGHT MEAN` per frame, `end FRAMES DAMAGED`. --dump appends
-// each frame's luma (width*height bytes) to FILE. Errors: `error CODE message` on
+// each frame's luma (width*height bytes) to FILE; --sleep waits after each frame
+// (a consumer slower than the camera). Errors: `error CODE message` on
 // stderr, exit status CameraError.exitStatus (2 for bad arguments).
 import BarcodeTracking
 import FrameSources
@@ -80,6 +81,7 @@ case "capture":
     var timeout = 5.0
     var controls: [CameraControlSetting] = []
     var reads: [String] = []
+    var sleepMilliseconds = 0
     var dump: UnsafeMutablePointer<FILE>?
     var index = 1
     func value() -> String {
@@ -97,6 +99,7 @@ case "capture":
             case "--timeout": timeout = Double(value()) ?? -1
             case "--control": controls.append(try CameraControlSetting(parsing: value()))
             case "--read": reads.append(value())
+            case "--sleep": sleepMilliseconds = Int(value()) ?? 0
             case "--dump":
                 let file = value()
                 guard let handle = fopen(file, "wb") else { usage("cannot write \(file)") }
@@ -121,6 +124,7 @@ case "capture":
                 let mean = Double(sum) / Double(frame.image.pixels.count)
                 print("frame \(frame.number) \(frame.time) \(frame.image.width) \(frame.image.height) \(mean)")
                 if let dump { _ = frame.image.pixels.withUnsafeBytes { fwrite($0.baseAddress, 1, $0.count, dump) } }
+                if sleepMilliseconds > 0 { usleep(UInt32(sleepMilliseconds * 1000)) }  // a slow consumer
             }
         } catch {
             // Results so far stay valid: report them, then the error.

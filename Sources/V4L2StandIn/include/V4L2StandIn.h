@@ -22,6 +22,8 @@
 //   BT_V4L2_STANDIN_UNPLUG_AFTER  K: the device disappears after K frames were dequeued
 //                                 (ioctls then fail with ENODEV, poll reports POLLERR|POLLHUP)
 //   BT_V4L2_STANDIN_DELAY_MS      extra delay added to every frame interval (slow frames)
+//   BT_V4L2_STANDIN_CORRUPT_EVERY N: every Nth frame is damaged (V4L2_BUF_FLAG_ERROR set,
+//                                 MJPEG data cut to 64 bytes); 1 = every frame
 //   BT_V4L2_STANDIN_LOG           file to which every call on the device is appended
 #ifndef V4L2STANDIN_H
 #define V4L2STANDIN_H
