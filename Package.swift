@@ -73,7 +73,7 @@ package.targets += [
 package.targets += [
     .testTarget(name: "BarcodeTrackingTests", dependencies: ["BarcodeTracking"]),
     .testTarget(name: "BarcodeDecodingTests", dependencies: ["BarcodeDecoding", "FrameSources"]),
-    .testTarget(name: "FrameSourcesTests", dependencies: ["FrameSources", "camera-probe"]),
+    .testTarget(name: "FrameSourcesTests", dependencies: ["FrameSources", "BarcodeDecoding", "camera-probe"]),
     .testTarget(name: "TrackCommandTests", dependencies: ["track"]),
 ]
 

@@ -222,7 +222,7 @@ final class V4L2Device {
         var entry = CV4L2Shim_Buffer()
         guard CV4L2Shim_dequeue_buffer(fd, &entry) == 0 else {
             let number = errno
-            if number == EAGAIN && failed == 0 { return try dequeue(timeout: 0) }
+            if number == EAGAIN && failed == 0 { return try dequeue(timeout: timeout) }
             throw CameraError.fromErrno(number, operation: failed != 0 ? "lost" : "cannot read a frame from", path: path)
         }
         guard Int(entry.index) < buffers.count else {
