@@ -4,6 +4,7 @@
 //
 //   camera-probe list
 //   camera-probe describe PATH
+//   camera-probe raw PATH          (plain open/read/poll/close, no libv4l2)
 //   camera-probe capture PATH [--frames N] [--size WxH] [--fps F] [--buffers B]
 //                             [--timeout S] [--control NAME=VALUE]... [--read NAME]...
 //                             [--dump FILE] [--sleep MS]
@@ -137,6 +138,20 @@ case "capture":
     } catch {
         fail(error)
     }
+case "raw":
+    // Plain libc calls on the node, as a non-libv4l2 program makes them (checks the
+    // stand-in's interposition of open/read/poll/close): `raw open|read|poll|close VALUE`.
+    guard let path = arguments.first else { usage("raw needs a device path") }
+    let fd = open(path, O_RDWR)
+    print("raw open \(fd < 0 ? -errno : 0)")
+    guard fd >= 0 else { exit(1) }
+    var byte: UInt8 = 0
+    let count = read(fd, &byte, 1)
+    print("raw read \(count < 0 ? -errno : Int32(count))")
+    var entry = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+    let ready = poll(&entry, 1, 100)
+    print("raw poll \(ready) \(entry.revents)")
+    print("raw close \(close(fd))")
 default:
-    usage("unknown command \(command); use list, describe or capture")
+    usage("unknown command \(command); use list, describe, capture or raw")
 }

@@ -145,4 +145,15 @@ struct CameraStandInTests {
         #expect(run.log.components(separatedBy: "munmap buffer").count - 1 == 3)
         #expect(run.log.contains("STREAMOFF"))
     }
+
+    @Test("plain libc open, read, poll and close reach the stand-in with V4L2 answers")
+    func plainLibcCalls() throws {
+        let run = try StandInRun(["raw", StandInRun.device])
+        #expect(run.status == 0, "\(run.errorOutput)")
+        // read(): uvcvideo has no read I/O (EINVAL = 22); poll() before streaming: POLLERR (8).
+        #expect(run.lines("raw") == [["open", "0"], ["read", "-22"], ["poll", "1", "8"], ["close", "0"]])
+        #expect(run.log.contains("open /dev/video-standin flags=0x2"))
+        #expect(run.log.contains("read fd="))
+        #expect(run.log.contains("close "))
+    }
 }
