@@ -34,7 +34,10 @@ public final class Camera: FrameSource {
     private var firstTimestamp: Double?
     private var firstSequence: UInt32?
     private var lastNumber = 0
-    private var consecutiveDecodeFailures = 0
+    /// Damaged frames since the last good one (libv4l2's EIO counts as the 4 frames it covers).
+    private var consecutiveDamage = 0
+    /// Consecutive damaged frames after which the stream is given up (about 1.3 s at 30 fps).
+    static let damageLimit = 40
     /// A failure met after a frame was already copied out; thrown at the next call.
     private var pendingError: CameraError?
 
@@ -95,13 +98,9 @@ public final class Camera: FrameSource {
             do {
                 buffer = try device.dequeue(timeout: configuration.frameTimeout)
             } catch where error.code == .ioFailure && error.errno == EIO {
-                // libv4l2 reports frames it could not convert (corrupt MJPEG) with EIO.
+                // libv4l2 reports EIO after 4 consecutive frames it could not convert (corrupt MJPEG).
                 damagedFrameCount += 1
-                consecutiveDecodeFailures += 1
-                if consecutiveDecodeFailures >= 10 {
-                    throw CameraError(.ioFailure,
-                        "\(name): 10 frames in a row could not be decoded; try another --size or format", path: name, errno: error.errno)
-                }
+                try noteDamage(weight: 4, errno: EIO)
                 continue
             }
             guard let buffer else {
@@ -119,11 +118,21 @@ public final class Camera: FrameSource {
             }
             guard let image else {
                 damagedFrameCount += 1
+                try noteDamage(weight: 1, errno: nil)
                 continue
             }
-            consecutiveDecodeFailures = 0
+            consecutiveDamage = 0
             return Frame(number: number(for: buffer.sequence), time: time(for: buffer.timestamp), image: image)
         }
+    }
+
+    /// Counts damage; a stream that stays damaged ends with `ioFailure` rather than spinning forever.
+    private func noteDamage(weight: Int, errno: Int32?) throws(CameraError) {
+        consecutiveDamage += weight
+        guard consecutiveDamage >= Self.damageLimit else { return }
+        throw CameraError(.ioFailure,
+            "\(name): \(consecutiveDamage) frames in a row were damaged or could not be decoded; check the cable and USB port, or try another --size",
+            path: name, errno: errno)
     }
 
     /// Stops streaming and releases the device. Further `nextFrame()` calls return nil.

@@ -212,13 +212,15 @@ struct CameraTests {
         #expect(damaged >= 1)
     }
 
-    @Test("an MJPEG stream that never decodes ends with ioFailure instead of hanging")
-    func undecodableStream() throws {
+    @Test("a stream that stays damaged (MJPEG that never decodes, frames flagged bad) ends with ioFailure",
+          arguments: ["mjpeg", "yuyv"])
+    func persistentlyDamagedStream(format: String) throws {
         let run = try StandInRun(["capture", StandInRun.device, "--frames", "4"],
-                                 environment: ["FORMATS": "mjpeg", "CORRUPT_EVERY": "1"])
+                                 environment: ["FORMATS": format, "CORRUPT_EVERY": "1"])
         #expect(run.status == CameraError.Code.ioFailure.exitStatus)
-        #expect(run.errorOutput.contains("could not be decoded"))
+        #expect(run.errorOutput.contains("in a row were damaged or could not be decoded"))
         #expect(run.frames.isEmpty)
+        #expect((Int(run.lines("end").first?.last ?? "") ?? 0) > 0)
     }
 
     @Test("frames the driver drops while the consumer is slow leave gaps in the numbering")
