@@ -38,6 +38,7 @@ public struct CameraSize: Hashable, Sendable, Comparable, CustomStringConvertibl
         (lhs.area, lhs.width) < (rhs.area, rhs.width)
     }
 
+    /// `WIDTHxHEIGHT`, e.g. `1280x720`.
     public var description: String { "\(width)x\(height)" }
 }
 
@@ -96,6 +97,7 @@ public struct CameraControlSetting: Hashable, Sendable, CustomStringConvertible 
         return result
     }
 
+    /// `name=value`, as parsed.
     public var description: String { "\(name)=\(value)" }
 }
 

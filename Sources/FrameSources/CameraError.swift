@@ -52,6 +52,7 @@ public struct CameraError: Error, Hashable, Sendable, CustomStringConvertible {
             .unplugged, .invalidControl, .timedOut, .invalidConfiguration, .ioFailure,
         ]
 
+        /// The code's name.
         public var description: String { name }
     }
 
@@ -75,6 +76,7 @@ public struct CameraError: Error, Hashable, Sendable, CustomStringConvertible {
     /// The process exit status for this error (see the table above).
     public var exitStatus: Int32 { code.exitStatus }
 
+    /// The message for people.
     public var description: String { message }
 }
 

@@ -67,6 +67,7 @@ public struct CameraMode: Sendable, Hashable, CustomStringConvertible {
     /// The highest frame rate at this size (0 when the driver reports none).
     public var maximumFramesPerSecond: Double { framesPerSecond.max() ?? 0 }
 
+    /// A one-line summary, e.g. `640x480 @ 30/15 fps`.
     public var description: String {
         "\(size) @ " + framesPerSecond.map { CameraMode.format($0) }.joined(separator: "/") + " fps"
     }
@@ -187,6 +188,7 @@ public struct CameraStreamFormat: Sendable, Hashable, CustomStringConvertible {
         self.bufferCount = bufferCount
     }
 
+    /// A one-line summary, e.g. `640x480 YU12 @ 30 fps, 2 buffers`.
     public var description: String {
         "\(size) \(pixelFormat) @ \(CameraMode.format(framesPerSecond)) fps, \(bufferCount) buffers"
     }
