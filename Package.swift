@@ -28,6 +28,11 @@ package.targets += [
         pkgConfig: "libavformat",
         providers: [.apt(["libavformat-dev", "libavcodec-dev", "libswscale-dev", "libavutil-dev"])]
     ),
+    .systemLibrary(
+        name: "CV4L2",
+        pkgConfig: "libv4l2",
+        providers: [.apt(["libv4l-dev"])]
+    ),
 ]
 
 // MARK: - C shims (plain C headers; only BarcodeDecoding and FrameSources import them)
@@ -42,6 +47,10 @@ package.targets += [
         name: "CFFmpegShim",
         dependencies: ["CFFmpeg"]
     ),
+    .target(
+        name: "CV4L2Shim",
+        dependencies: ["CV4L2"]
+    ),
 ]
 
 // MARK: - Swift modules
@@ -49,7 +58,7 @@ package.targets += [
 package.targets += [
     .target(name: "BarcodeTracking"),
     .target(name: "BarcodeDecoding", dependencies: ["BarcodeTracking", "CZXingShim"]),
-    .target(name: "FrameSources", dependencies: ["BarcodeTracking", "BarcodeDecoding", "CFFmpegShim"]),
+    .target(name: "FrameSources", dependencies: ["BarcodeTracking", "BarcodeDecoding", "CFFmpegShim", "CV4L2Shim"]),
     .executableTarget(
         name: "track",
         dependencies: [
@@ -64,8 +73,22 @@ package.targets += [
 package.targets += [
     .testTarget(name: "BarcodeTrackingTests", dependencies: ["BarcodeTracking"]),
     .testTarget(name: "BarcodeDecodingTests", dependencies: ["BarcodeDecoding", "FrameSources"]),
-    .testTarget(name: "FrameSourcesTests", dependencies: ["FrameSources", "BarcodeDecoding"]),
+    .testTarget(name: "FrameSourcesTests", dependencies: ["FrameSources", "BarcodeDecoding", "camera-probe"]),
     .testTarget(name: "TrackCommandTests", dependencies: ["track"]),
+]
+
+// MARK: - Test support: a userspace stand-in for a V4L2 camera driver, loaded with LD_PRELOAD
+
+package.products += [
+    .library(name: "V4L2StandIn", type: .dynamic, targets: ["V4L2StandIn"]),
+]
+package.targets += [
+    .target(
+        name: "V4L2StandIn",
+        linkerSettings: [.linkedLibrary("avcodec"), .linkedLibrary("avutil"), .linkedLibrary("dl")]
+    ),
+    // Opens a camera through the production code path and prints what it sees (used by the tests).
+    .executableTarget(name: "camera-probe", dependencies: ["BarcodeTracking", "FrameSources"]),
 ]
 
 // MARK: - Shared settings

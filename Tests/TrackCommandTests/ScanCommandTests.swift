@@ -57,7 +57,7 @@ struct ScanCommandTests {
         let text = dir.appendingPathComponent("notes.png")
         try Data("this is not an image\n".utf8).write(to: text)
         let empty = dir.appendingPathComponent("empty.png")
-        fm.createFile(atPath: empty.path, contents: Data())
+        #expect(fm.createFile(atPath: empty.path, contents: Data()))
         let truncated = dir.appendingPathComponent("truncated.png")
         let full = try Data(contentsOf: URL(fileURLWithPath: qr))
         try full.prefix(full.count / 3).write(to: truncated)
