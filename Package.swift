@@ -74,7 +74,7 @@ package.targets += [
     .testTarget(name: "BarcodeTrackingTests", dependencies: ["BarcodeTracking"]),
     .testTarget(name: "BarcodeDecodingTests", dependencies: ["BarcodeDecoding", "FrameSources"]),
     .testTarget(name: "FrameSourcesTests", dependencies: ["FrameSources", "BarcodeDecoding", "camera-probe"]),
-    .testTarget(name: "TrackCommandTests", dependencies: ["track"]),
+    .testTarget(name: "TrackCommandTests", dependencies: ["track", "FrameSources", "V4L2StandIn"]),
 ]
 
 // MARK: - Test support: a userspace stand-in for a V4L2 camera driver, loaded with LD_PRELOAD

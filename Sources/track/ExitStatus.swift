@@ -1,7 +1,7 @@
 import ArgumentParser
 
 /// Exit statuses of `track`; documented in the README. Camera failures use
-/// the statuses of `CameraError` (see `track --help`).
+/// the statuses of `CameraError` (20...29).
 enum ExitStatus {
     /// Success: the expected codes were recognized, or input ended with at least one code.
     static let success: Int32 = 0

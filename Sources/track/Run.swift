@@ -13,7 +13,8 @@ struct Run: AsyncParsableCommand {
         discussion: """
             Exit status: 0 success, 1 no code recognized, 2 input unreadable, 3 --timeout
             reached before --expect N, 4 input ended before --expect N, 5 output not writable,
-            10-15 camera problems (see README), 64 bad arguments, 130/143 stopped by SIGINT/SIGTERM
+            20-29 camera problems (no such device 20, not a capture device 21, busy 22,
+            permission denied 23, unsupported size/rate 24, unplugged 25, bad control 26, no frames 27), 64 bad arguments, 130/143 stopped by SIGINT/SIGTERM
             (the summary is still written).
             """)
 

@@ -48,16 +48,17 @@ final class FailureRecord: Sendable {
 
 enum SourceFactory {
     /// Opens the input the options name.
-    static func make(_ input: InputOptions) throws -> MadeSource {
+    static func make(_ input: InputOptions, frames: Int? = nil) throws -> MadeSource {
         if input.demo {
             var scene = SyntheticSceneConfiguration.demo
+            if let frames { scene.frameCount = frames }
             if let size = input.size { scene.width = size.width; scene.height = size.height }
             if let codes = input.codes { scene.codeCount = codes }
             if let seed = input.seed { scene.seed = seed }
             if let layout = input.layout { scene.layout = layout == "conveyor" ? .conveyor : .pallet }
             if let fps = input.fps { scene.frameRate = fps }
             do {
-                let source = try SyntheticSceneSource(scene)
+                let source = SyntheticSceneSource(scene: try SyntheticScene.fitting(scene))
                 return MadeSource(source: ObservedSource(source), frameSize: Size(width: Double(scene.width), height: Double(scene.height)),
                                   frameRate: scene.frameRate)
             } catch {
@@ -74,11 +75,30 @@ enum SourceFactory {
                 throw JobSetupError(message: error.description, status: ExitStatus.inputError)
             }
         }
-        throw JobSetupError(message: "camera input is not available in this build", status: ExitStatus.inputError)
+        guard let path = input.device else {
+            throw JobSetupError(message: "choose an input: --demo, --input FILE or --device /dev/videoN", status: 64)
+        }
+        do {
+            let configuration = try CameraConfiguration(
+                size: try input.size.map { try CameraSize(width: $0.width, height: $0.height) },
+                framesPerSecond: input.fps, bufferCount: input.buffers ?? 2,
+                controls: try input.controls.map { try CameraControlSetting(parsing: $0) })
+            let camera = try Camera(path: path, configuration: configuration)
+            let format = camera.streamFormat
+            return MadeSource(source: ObservedSource(camera),
+                              frameSize: Size(width: Double(format.size.width), height: Double(format.size.height)),
+                              frameRate: format.framesPerSecond)
+        } catch let error as CameraError {
+            throw JobSetupError(message: error.message, status: error.exitStatus)
+        } catch {
+            throw JobSetupError(message: "\(path): \(error)", status: ExitStatus.inputError)
+        }
     }
 
-    /// The exit status for a source that failed mid-stream.
+    /// The exit status for a source that failed mid-stream: the camera's own
+    /// status (unplugged, timed out, …) or "input unreadable".
     static func exitStatus(for error: (any Error)?) -> Int32 {
-        ExitStatus.inputError
+        if let camera = error as? CameraError { return camera.exitStatus }
+        return ExitStatus.inputError
     }
 }

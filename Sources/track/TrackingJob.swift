@@ -36,7 +36,7 @@ final class TrackingJob {
         case .mot: output = MOTOutput(sink: sink)
         case .text: output = TextOutput(sink: sink)
         }
-        let source = try SourceFactory.make(input)
+        let source = try SourceFactory.make(input, frames: options.frames)
         failure = source.source.failure
         var decoderOptions = DecoderOptions.video
         decoderOptions.symbologies = options.symbologies ?? []

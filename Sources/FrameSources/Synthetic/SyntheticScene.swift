@@ -133,3 +133,19 @@ public struct SyntheticScene: Sendable {
         }
     }
 }
+
+extension SyntheticScene {
+    /// Builds the scene, shrinking the module size in 0.25 px steps (down to
+    /// `minimumModulePixels`) when the labels do not fit the view at the
+    /// configured size. Other errors are thrown as they are.
+    public static func fitting(_ configuration: SyntheticSceneConfiguration, minimumModulePixels: Double = 2) throws(SourceError) -> SyntheticScene {
+        var attempt = configuration
+        while true {
+            do {
+                return try SyntheticScene(attempt)
+            } catch where error.message.contains("do not fit") && attempt.modulePixels - 0.25 >= minimumModulePixels {
+                attempt.modulePixels -= 0.25
+            }
+        }
+    }
+}
