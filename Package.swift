@@ -11,6 +11,7 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.0"),
     ],
     targets: []
 )
@@ -62,7 +63,10 @@ package.targets += [
 // MARK: - Tests
 
 package.targets += [
-    .testTarget(name: "BarcodeTrackingTests", dependencies: ["BarcodeTracking"]),
+    .testTarget(
+        name: "BarcodeTrackingTests",
+        dependencies: ["BarcodeTracking", .product(name: "PropertyBased", package: "swift-property-based")]
+    ),
     .testTarget(name: "BarcodeDecodingTests", dependencies: ["BarcodeDecoding", "FrameSources"]),
     .testTarget(name: "FrameSourcesTests", dependencies: ["FrameSources"]),
     .testTarget(name: "TrackCommandTests", dependencies: ["track"]),
