@@ -11,6 +11,7 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.0"),
     ],
     targets: []
 )
@@ -71,7 +72,10 @@ package.targets += [
 // MARK: - Tests
 
 package.targets += [
-    .testTarget(name: "BarcodeTrackingTests", dependencies: ["BarcodeTracking"]),
+    .testTarget(
+        name: "BarcodeTrackingTests",
+        dependencies: ["BarcodeTracking", .product(name: "PropertyBased", package: "swift-property-based")]
+    ),
     .testTarget(name: "BarcodeDecodingTests", dependencies: ["BarcodeDecoding", "FrameSources"]),
     .testTarget(name: "FrameSourcesTests", dependencies: ["FrameSources", "BarcodeDecoding", "camera-probe"]),
     .testTarget(name: "TrackCommandTests", dependencies: ["track", "FrameSources", "V4L2StandIn"]),

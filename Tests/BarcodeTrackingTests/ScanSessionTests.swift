@@ -1,4 +1,5 @@
 import Synchronization
+import PropertyBased
 import Testing
 import BarcodeTracking
 
@@ -181,11 +182,10 @@ struct ScanSessionTests {
         #expect(throws: TrackingError.self) { try ScanSession(configuration: bad) }
     }
 
-    @Test("Randomized: newly recognized once per code, rejected codes never counted (fixed seeds)")
-    func randomizedInvariants() throws {
-        for seed in UInt64(1)...25 {
+    @Test("Property: a code is newly recognized once per session, rejected codes are never counted")
+    func randomizedInvariants() async {
+        await propertyCheck(count: 40, input: Gen.uint64(in: 0...UInt64(UInt32.max)), Gen.int(in: 2...4)) { seed, rejectEvery in
             var rng = SeededGenerator(seed: seed)
-            let rejectEvery = Int.random(in: 2...4, using: &rng)
             let session = try ScanSession(didProcessFrame: { frame in
                 for track in frame.tracks where track.id.rawValue % rejectEvery == 0 { _ = try? frame.reject(track.id) }
             })

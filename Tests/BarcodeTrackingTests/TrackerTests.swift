@@ -1,3 +1,4 @@
+import PropertyBased
 import Testing
 @testable import BarcodeTracking
 
@@ -196,13 +197,15 @@ struct TrackerTests {
         #expect(throws: TrackingError.self) { try Tracker(configuration: bad) }
     }
 
-    @Test("Ids are unique in every frame and never reused (randomized scripts, fixed seeds)")
-    func idsNeverReused() throws {
-        for seed in UInt64(1)...40 {
+    @Test("Property: ids are unique in every frame and never reused, over random scripts")
+    func idsNeverReused() async {
+        // A script is drawn from the seed: codes (some sharing payloads) moving, vanishing,
+        // reappearing, sometimes located only, at irregular frame times.
+        await propertyCheck(count: 60, input: Gen.uint64(in: 0...UInt64(UInt32.max)), Gen.int(in: 1...12)) { seed, codeCount in
             var rng = SeededGenerator(seed: seed)
             var tracker = try Tracker()
             var everSeen = Set<TrackID>(), removed = Set<TrackID>()
-            var codes: [(text: String, position: Point, velocity: Point, visible: Bool)] = (0..<8).map { i in
+            var codes: [(text: String, position: Point, velocity: Point, visible: Bool)] = (0..<codeCount).map { i in
                 ("P\(i % 3)", Point(x: .random(in: 0...640, using: &rng), y: .random(in: 0...480, using: &rng)),
                  Point(x: .random(in: -200...200, using: &rng), y: .random(in: -200...200, using: &rng)), true)
             }

@@ -40,7 +40,9 @@ public struct FrameProcessorConfiguration: Sendable, Hashable {
 /// as dropped. Non-live sources (files) have every frame processed: capture waits
 /// when ``FrameProcessorConfiguration/readAhead`` frames are in flight.
 /// A source that throws ends the session with ``ScanSummary/EndReason/failed(_:)``
-/// and what was recognized so far.
+/// and what was recognized so far. A frame whose detection throws, or whose time
+/// goes backwards, is skipped and counted in ``ScanSummary/framesSkipped``. While the
+/// session is paused, frames are read and discarded.
 public final class FrameProcessor: Sendable {
     /// The frame-processing queue: detection, tracking and session callbacks run here.
     public let processingQueue: DispatchQueue

@@ -1,22 +1,23 @@
 extension Tracker {
     /// Hash of a payload for grouping; equal payloads are still compared in full.
+    /// FNV-1a: much cheaper per byte than `Hasher`, and good enough for grouping.
     static func key(symbology: Symbology, bytes: [UInt8]) -> Int {
-        var hasher = Hasher()
-        hasher.combine(symbology)
-        hasher.combine(bytes)
-        return hasher.finalize()
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in symbology.rawValue.utf8 { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
+        hash = (hash ^ 0xFF) &* 0x100_0000_01b3
+        for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
+        return Int(truncatingIfNeeded: hash)
     }
 
-    // Field-by-field access keeps the optimizer from copying whole `Barcode` values
-    // (a dozen reference counts each) in the inner loops.
-    func samePayload(track t: Int, detection d: Int, in detections: [Detection]) -> Bool {
-        tracks[t].barcode?.symbology == detections[d].barcode?.symbology
-            && tracks[t].barcode?.bytes == detections[d].barcode?.bytes
+    // Payloads are compared through the small per-track and per-detection copies,
+    // never through `Barcode` values (hundreds of bytes and a dozen reference counts each).
+    func samePayload(track t: Int, detection d: Int) -> Bool {
+        motions[t].payloadSymbology != nil && motions[t].payloadSymbology == detectionSymbology[d]
+            && motions[t].payloadBytes == detectionBytes[d]
     }
 
-    func samePayload(detection a: Int, detection b: Int, in detections: [Detection]) -> Bool {
-        detections[a].barcode?.symbology == detections[b].barcode?.symbology
-            && detections[a].barcode?.bytes == detections[b].barcode?.bytes
+    func samePayload(detection a: Int, detection b: Int) -> Bool {
+        detectionSymbology[a] != nil && detectionSymbology[a] == detectionSymbology[b] && detectionBytes[a] == detectionBytes[b]
     }
 
     /// Fills the per-detection buffers; returns how many detections are unusable.
@@ -24,6 +25,9 @@ extension Tracker {
         detectionMatch.removeAll(keepingCapacity: true)
         detectionKeys.removeAll(keepingCapacity: true)
         detectionValid.removeAll(keepingCapacity: true)
+        detectionDecoded.removeAll(keepingCapacity: true)
+        detectionSymbology.removeAll(keepingCapacity: true)
+        detectionBytes.removeAll(keepingCapacity: true)
         detectionsByKey.removeAll(keepingCapacity: true)
         nextDetectionWithKey.removeAll(keepingCapacity: true)
         var ignored = 0
@@ -36,6 +40,9 @@ extension Tracker {
             if let symbology = detections[d].barcode?.symbology, let bytes = detections[d].barcode?.bytes {
                 let key = Self.key(symbology: symbology, bytes: bytes)
                 detectionKeys.append(key)
+                detectionDecoded.append(true)
+                detectionSymbology.append(symbology)
+                detectionBytes.append(bytes)
                 // Chain the detections that share a key (latest first).
                 if valid {
                     if let head = detectionsByKey[key] { nextDetectionWithKey[d] = head }
@@ -43,6 +50,9 @@ extension Tracker {
                 }
             } else {
                 detectionKeys.append(0)
+                detectionDecoded.append(false)
+                detectionSymbology.append(nil)
+                detectionBytes.append([])
             }
         }
         return ignored
@@ -55,23 +65,23 @@ extension Tracker {
         nextTrackWithKey.removeAll(keepingCapacity: true)
         for i in tracks.indices {
             nextTrackWithKey.append(-1)
-            guard tracks[i].barcode != nil else { continue }
+            guard motions[i].payloadSymbology != nil else { continue }
             let key = motions[i].payloadKey
             if let head = tracksByKey[key] { nextTrackWithKey[i] = head }
             tracksByKey[key] = i
         }
         for d in detections.indices where detectionValid[d] && detectionMatch[d] < 0 {
-            guard detections[d].barcode != nil, var t = tracksByKey[detectionKeys[d]] else { continue }
+            guard detectionDecoded[d], var t = tracksByKey[detectionKeys[d]] else { continue }
             groupTracks.removeAll(keepingCapacity: true)
             while t >= 0 {
-                if samePayload(track: t, detection: d, in: detections) { groupTracks.append(t) }
+                if samePayload(track: t, detection: d) { groupTracks.append(t) }
                 t = nextTrackWithKey[t]
             }
             guard !groupTracks.isEmpty else { continue }
             groupDetections.removeAll(keepingCapacity: true)
             var other = detectionsByKey[detectionKeys[d]] ?? -1
             while other >= 0 {
-                if detectionMatch[other] == -1, samePayload(detection: other, detection: d, in: detections) {
+                if detectionMatch[other] == -1, samePayload(detection: other, detection: d) {
                     groupDetections.append(other)
                 }
                 other = nextDetectionWithKey[other]
@@ -132,7 +142,7 @@ extension Tracker {
     /// Distance from the track's predicted centre to the detection's centre, or
     /// `nil` when outside the gate or (in stage 2) both are decoded.
     private func cost(_ detections: [Detection], _ d: Int, track t: Int, checkPayload: Bool) -> Double? {
-        if checkPayload, detections[d].barcode != nil, tracks[t].barcode != nil { return nil }
+        if checkPayload, detectionDecoded[d], motions[t].payloadSymbology != nil { return nil }
         let location = detections[d].location
         let distance = location.center.distance(to: motions[t].predictedCenter)
         let size = max(motions[t].lastMeasured.size, location.size)

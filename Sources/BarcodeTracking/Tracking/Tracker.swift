@@ -28,6 +28,9 @@ public struct Tracker: Sendable {
         var hasVelocity = false
         var labelOffset = 0
         var payloadKey = 0
+        /// The decoded payload, kept here so association never copies whole `Barcode` values.
+        var payloadSymbology: Symbology?
+        var payloadBytes: [UInt8] = []
         var match = -1
         var predictedCenter = Point.zero
     }
@@ -46,6 +49,9 @@ public struct Tracker: Sendable {
     var detectionMatch: [Int] = []
     var detectionKeys: [Int] = []
     var detectionValid: [Bool] = []
+    var detectionDecoded: [Bool] = []
+    var detectionSymbology: [Symbology?] = []
+    var detectionBytes: [[UInt8]] = []
     var groupDetections: [Int] = []
     var groupTracks: [Int] = []
     var tracksByKey: [Int: Int] = [:]
@@ -146,9 +152,11 @@ public struct Tracker: Sendable {
             tracks[i].shouldAnimateFromPreviousToNextState = !jumped && offset == motions[i].labelOffset
             motions[i].labelOffset = offset
             motions[i].lastMeasured = location
-            if detections[d].barcode != nil {
+            if detectionDecoded[d] {
                 tracks[i].barcode = detections[d].barcode
                 motions[i].payloadKey = detectionKeys[d]
+                motions[i].payloadSymbology = detectionSymbology[d]
+                motions[i].payloadBytes = detectionBytes[d]
             }
             tracks[i].location = location
             tracks[i].predictedLocation = location.translated(by: tracks[i].velocity * dt)
@@ -183,7 +191,7 @@ public struct Tracker: Sendable {
             }
             // Tracks are sorted by id and new ones come later, so these stay ascending.
             updated.append(tracks[i].id)
-            if motions[i].match >= 0 && detections[motions[i].match].barcode != nil { decoded.append(tracks[i].id) }
+            if motions[i].match >= 0 && detectionDecoded[motions[i].match] { decoded.append(tracks[i].id) }
             if kept != i {
                 tracks.swapAt(kept, i)
                 motions.swapAt(kept, i)
@@ -208,7 +216,8 @@ public struct Tracker: Sendable {
                 predictedLocation: detection.location, deltaTimeForPrediction: dt, velocity: .zero,
                 shouldAnimateFromPreviousToNextState: false, firstSeen: time, lastSeen: time,
                 framesSeen: 1, state: .tracked))
-            motions.append(Motion(lastMeasured: detection.location, payloadKey: detectionKeys[d]))
+            motions.append(Motion(lastMeasured: detection.location, payloadKey: detectionKeys[d],
+                                  payloadSymbology: detectionSymbology[d], payloadBytes: detectionBytes[d]))
             added.append(id)
             if detection.barcode != nil { decoded.append(id) }
         }
