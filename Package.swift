@@ -95,6 +95,15 @@ package.targets += [
     .executableTarget(name: "camera-probe", dependencies: ["BarcodeTracking", "FrameSources"]),
 ]
 
+// MARK: - Samples (small programs to copy from)
+
+package.targets += [
+    .executableTarget(name: "pallet-counter", dependencies: ["BarcodeTracking", "BarcodeDecoding", "FrameSources"],
+                      path: "Samples/pallet-counter"),
+    .executableTarget(name: "overlay-labels", dependencies: ["BarcodeTracking", "BarcodeDecoding", "FrameSources"],
+                      path: "Samples/overlay-labels"),
+]
+
 // MARK: - Shared settings
 
 for target in package.targets where target.type != .system {
