@@ -46,10 +46,10 @@ final class TrackingJob {
         configuration.maximumCodesPerFrame = options.maxCodesPerFrame
         configuration.enabledSymbologies = options.symbologies
         configuration.scanArea = try options.scanArea()
-        let reader: BarcodeReader
+        let reader: any BarcodeDetector
         let session: ScanSession
         do {
-            reader = try BarcodeReader(options: decoderOptions)
+            reader = try Engine.detector(options: decoderOptions)
             session = try ScanSession(configuration: configuration)
         } catch let error as DecodingError {
             throw JobSetupError(message: error.message, status: 64)

@@ -32,3 +32,15 @@ public protocol BarcodeDetector: Sendable {
     /// returns what it finds, with locations in the pixels of the full image.
     func detect(in image: LumaImage, region: Rect?) throws -> [Detection]
 }
+
+/// A detector that can use where tracked codes are expected in a frame, to
+/// re-read them in small windows instead of searching the whole frame.
+///
+/// ``ScanSession/detect(in:using:)`` passes the session's tracks; plain
+/// ``BarcodeDetector``s are called with ``BarcodeDetector/detect(in:region:)``.
+public protocol TrackingAwareDetector: BarcodeDetector {
+    /// Finds codes in `frame` (or in `region`, frame pixels), given the tracks
+    /// of the previous frame (`expected`, with their predicted locations in
+    /// frame pixels). Runs on the frame-processing queue.
+    func detect(in frame: Frame, region: Rect?, expected: [TrackedBarcode]) throws -> [Detection]
+}

@@ -183,7 +183,7 @@ public final class FrameProcessor: Sendable {
         let size = Size(width: Double(frame.image.width), height: Double(frame.image.height))
         let detections: [Detection]
         do {
-            detections = try detector.detect(in: frame.image, region: session.detectionRegion(for: size))
+            detections = try session.detect(in: frame, using: detector)
         } catch {
             session.noteSkippedFrames(1)
             return

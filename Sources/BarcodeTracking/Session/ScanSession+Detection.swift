@@ -1,0 +1,15 @@
+extension ScanSession {
+    /// Runs `detector` on `frame` the way the pipeline does: inside the scan
+    /// area, and with the current tracks when the detector can use them
+    /// (``TrackingAwareDetector``). Call it on the frame-processing queue,
+    /// right before ``process(_:frameNumber:time:frameSize:)`` for the same frame.
+    public func detect(in frame: Frame, using detector: any BarcodeDetector) throws -> [Detection] {
+        let size = Size(width: Double(frame.image.width), height: Double(frame.image.height))
+        let region = detectionRegion(for: size)
+        guard let aware = detector as? any TrackingAwareDetector else {
+            return try detector.detect(in: frame.image, region: region)
+        }
+        let expected = state.withLock { $0.tracker.currentTracks }
+        return try aware.detect(in: frame, region: region, expected: expected)
+    }
+}
