@@ -6,7 +6,7 @@ import BarcodeTracking
 enum Engine {
     /// The engine's detector for these decoder options.
     static func detector(options: DecoderOptions) throws(DecodingError) -> any BarcodeDetector {
-        try BarcodeReader(options: options)
+        try TrackingReader(options: options)
     }
 
     /// The baseline: every full frame decoded with the same options, no tracking help.

@@ -44,3 +44,13 @@ public protocol TrackingAwareDetector: BarcodeDetector {
     /// frame pixels). Runs on the frame-processing queue.
     func detect(in frame: Frame, region: Rect?, expected: [TrackedBarcode]) throws -> [Detection]
 }
+
+extension Detection {
+    /// The same detection moved by `offset` (frame pixels), e.g. from a crop's coordinates to the frame's.
+    public func translated(by offset: Point) -> Detection {
+        var moved = self
+        moved.location = location.translated(by: offset)
+        if var barcode { barcode.location = barcode.location.translated(by: offset); moved.barcode = barcode }
+        return moved
+    }
+}

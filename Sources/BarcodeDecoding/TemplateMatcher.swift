@@ -1,0 +1,111 @@
+import BarcodeTracking
+
+/// Finds where a code's appearance moved between frames, by normalized cross-correlation.
+///
+/// A template is a sparse grid of luma samples over a code's bounding box,
+/// taken from the frame it was last decoded in, kept at two densities.
+/// `locate` searches a window around the expected position on a 4-pixel
+/// lattice with the coarse grid, then refines to 1 pixel with the fine grid.
+/// Translation only: rotation and zoom are picked up by the next decode.
+struct CodeTemplate: Sendable {
+    /// Samples of the box every `step` pixels: zero mean, unit norm, row-major.
+    struct Grid: Sendable {
+        let step: Int
+        let columns: Int
+        let rows: Int
+        let values: [Float]
+
+        init?(image: LumaImage, x0: Int, y0: Int, width: Int, height: Int, step: Int) {
+            let columns = (width - 1) / step + 1, rows = (height - 1) / step + 1
+            guard columns >= 4, rows >= 2 else { return nil }
+            var values = [Float](repeating: 0, count: columns * rows)
+            image.pixels.withUnsafeBufferPointer { px in
+                for r in 0..<rows {
+                    let base = (y0 + r * step) * image.bytesPerRow + x0
+                    for c in 0..<columns { values[r * columns + c] = Float(px[base + c * step]) }
+                }
+            }
+            let mean = values.reduce(0, +) / Float(values.count)
+            var norm: Float = 0
+            for i in values.indices { values[i] -= mean; norm += values[i] * values[i] }
+            norm = norm.squareRoot()
+            // Less than ~10 grey levels of contrast: nothing to lock on to.
+            guard norm / Float(values.count).squareRoot() > 10 else { return nil }
+            for i in values.indices { values[i] /= norm }
+            self.step = step
+            self.columns = columns
+            self.rows = rows
+            self.values = values
+        }
+
+        /// Correlation of the grid placed with its first sample at (x, y); `nil` off the image or on a flat area.
+        func score(at x: Int, _ y: Int, in px: UnsafeBufferPointer<UInt8>, width: Int, height: Int, stride: Int) -> Float? {
+            guard x >= 0, y >= 0, x + (columns - 1) * step < width, y + (rows - 1) * step < height else { return nil }
+            var sum: Float = 0, sumSq: Float = 0, dot: Float = 0
+            values.withUnsafeBufferPointer { t in
+                var k = 0
+                for r in 0..<rows {
+                    let base = (y + r * step) * stride + x
+                    for c in 0..<columns {
+                        let v = Float(px[base + c * step])
+                        sum += v
+                        sumSq += v * v
+                        dot += v * t[k]
+                        k += 1
+                    }
+                }
+            }
+            let variance = sumSq - sum * sum / Float(values.count)
+            guard variance > 1 else { return nil }
+            return dot / variance.squareRoot()
+        }
+    }
+
+    /// Top-left of the sampled box in the frame it was taken from (frame pixels).
+    let origin: Point
+    let fine: Grid
+    let coarse: Grid
+
+    /// Samples `box` (frame pixels) of `image`; `nil` when the box has no contrast or leaves the image.
+    init?(image: LumaImage, box: Rect) {
+        let x0 = Int(box.x.rounded()), y0 = Int(box.y.rounded())
+        let w = Int(box.width.rounded()), h = Int(box.height.rounded())
+        guard w >= 8, h >= 8, x0 >= 0, y0 >= 0, x0 + w <= image.width, y0 + h <= image.height else { return nil }
+        // About 32 samples across the longer side for the fine grid, half that for the coarse one.
+        let step = max(1, max(w, h) / 32)
+        guard let fine = Grid(image: image, x0: x0, y0: y0, width: w, height: h, step: step),
+              let coarse = Grid(image: image, x0: x0, y0: y0, width: w, height: h, step: step * 2) else { return nil }
+        self.origin = Point(x: Double(x0), y: Double(y0))
+        self.fine = fine
+        self.coarse = coarse
+    }
+
+    /// The best match within `radius` pixels of `expected` (where the template's
+    /// origin should be now), with its correlation (-1...1).
+    func locate(in image: LumaImage, around expected: Point, radius: Int) -> (origin: Point, score: Float)? {
+        let ex = Int(expected.x.rounded()), ey = Int(expected.y.rounded())
+        let lattice = 4
+        return image.pixels.withUnsafeBufferPointer { px -> (Point, Float)? in
+            var best: (x: Int, y: Int, score: Float)?
+            for dy in stride(from: -radius, through: radius, by: lattice) {
+                for dx in stride(from: -radius, through: radius, by: lattice) {
+                    if let s = coarse.score(at: ex + dx, ey + dy, in: px, width: image.width, height: image.height, stride: image.bytesPerRow),
+                       s > (best?.score ?? -2) {
+                        best = (ex + dx, ey + dy, s)
+                    }
+                }
+            }
+            guard let seed = best else { return nil }
+            best = nil
+            for dy in -lattice...lattice {
+                for dx in -lattice...lattice {
+                    if let s = fine.score(at: seed.x + dx, seed.y + dy, in: px, width: image.width, height: image.height, stride: image.bytesPerRow),
+                       s > (best?.score ?? -2) {
+                        best = (seed.x + dx, seed.y + dy, s)
+                    }
+                }
+            }
+            return best.map { (Point(x: Double($0.x), y: Double($0.y)), $0.score) }
+        }
+    }
+}

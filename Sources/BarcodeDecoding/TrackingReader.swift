@@ -1,0 +1,291 @@
+public import BarcodeTracking
+import Dispatch
+import Synchronization
+
+/// The engine's detector: follows tracked codes cheaply and spreads the search
+/// for new codes over frames.
+///
+/// Per frame, for each code tracked in the previous frame:
+/// - decoded codes are re-located by correlating a template of their last
+///   decoded appearance around their predicted position (a measurement from
+///   this frame's pixels, translation only), and re-decoded in a small window
+///   every ``TrackingReaderConfiguration/redecodeInterval`` frames (staggered),
+///   which refreshes the template, rotation and size;
+/// - located-only codes are re-read in a window.
+/// New codes: 1-D symbologies are searched in a horizontal strip that moves
+/// through the frame (every ``TrackingReaderConfiguration/linearDiscoveryInterval``
+/// frames), with the codes already tracked hidden; 2-D symbologies in the whole
+/// frame every ``TrackingReaderConfiguration/discoveryInterval`` frames. The
+/// first `discoveryInterval` frames, and every frame while nothing is tracked,
+/// get the full search (all strips and 2-D), so a fresh view is read at once. A code that neither correlates nor decodes is not
+/// reported, and the tracker marks it predicted-only.
+///
+/// Work within a frame runs on all cores (``TrackingReaderConfiguration/usesAllCores``);
+/// the call itself returns on the caller's thread. Use one instance per
+/// pipeline, called from one thread (the frame-processing queue) at a time: it
+/// keeps per-track state between frames.
+public final class TrackingReader: TrackingAwareDetector, Sendable {
+    /// The settings.
+    public let configuration: TrackingReaderConfiguration
+    let full: BarcodeReader
+    let linearDiscovery: BarcodeReader?
+    let matrixDiscovery: BarcodeReader?
+    let windowReaders: [Symbology: BarcodeReader]
+    let locatedOnlyReader: BarcodeReader
+    let state = Mutex(State())
+
+    struct TrackMemory: Sendable {
+        var template: CodeTemplate?
+        /// The code's quad in the frame the template was taken from.
+        var quadAtTemplate: Quadrilateral
+    }
+
+    struct State {
+        var frameIndex = 0
+        var memory: [TrackID: TrackMemory] = [:]
+    }
+
+    /// Creates the engine's detector. `options` are those of a whole-frame read;
+    /// discovery and window reads use the same symbologies.
+    public init(options: DecoderOptions = .video, configuration: TrackingReaderConfiguration = TrackingReaderConfiguration()) throws(DecodingError) {
+        try configuration.validate()
+        self.configuration = configuration
+        full = try BarcodeReader(options: options)
+        let wanted = BarcodeReader.readableSymbologies.filter { !$0.isAddOn && (options.symbologies.isEmpty || options.symbologies.contains($0)) }
+        func reader(_ symbologies: [Symbology], _ change: (inout DecoderOptions) -> Void) throws(DecodingError) -> BarcodeReader? {
+            guard !symbologies.isEmpty else { return nil }
+            var o = options
+            o.symbologies = Set(symbologies)
+            change(&o)
+            return try BarcodeReader(options: o)
+        }
+        linearDiscovery = try reader(wanted.filter(\.isLinear)) { _ in }
+        matrixDiscovery = try reader(wanted.filter { !$0.isLinear }) { _ in }
+        var windows: [Symbology: BarcodeReader] = [:]
+        for symbology in wanted {
+            windows[symbology] = try reader([symbology]) {
+                $0.maxSymbols = 1
+                $0.readAddOns = false
+                $0.tryDownscale = false
+            }
+        }
+        windowReaders = windows
+        var located = options
+        located.returnLocatedOnly = true
+        located.tryDownscale = false
+        located.maxSymbols = 4
+        locatedOnlyReader = try BarcodeReader(options: located)
+    }
+
+    /// Whole-frame read, as ``BarcodeReader`` does (no tracking help).
+    public func detect(in image: LumaImage, region: Rect?) throws -> [Detection] {
+        try full.detect(in: image, region: region)
+    }
+
+    enum Job: Sendable {
+        /// A 1-D search of a strip, with the boxes of codes already tracked whited out.
+        case linearStrip(Rect, known: [Rect])
+        case matrix(Rect)
+        case follow(TrackedBarcode, TrackMemory?, due: Bool)
+        case locatedOnly(TrackedBarcode)
+    }
+
+    /// One frame of the fast path; see the type's documentation.
+    public func detect(in frame: Frame, region: Rect?, expected: [TrackedBarcode]) throws -> [Detection] {
+        let image = frame.image
+        guard let bounds = region.flatMap({ $0.intersection(image.bounds) }) ?? Optional(image.bounds) else { return [] }
+        let (frameIndex, memory) = state.withLock { state in
+            state.frameIndex += 1
+            return (state.frameIndex, state.memory)
+        }
+        let live = expected.filter { $0.state != .lost }
+        // Warm-up and empty scenes get the full search: a fresh view is read at once.
+        let searchAll = live.isEmpty || frameIndex <= configuration.discoveryInterval
+        var jobs: [Job] = []
+        if linearDiscovery != nil {
+            if searchAll {
+                // Nothing tracked yet: search every strip position now, as decoding
+                // the whole frame would, so a fresh scene is read at once.
+                for position in 1...configuration.linearStrips { jobs.append(.linearStrip(strip(position, in: bounds), known: [])) }
+            } else if (frameIndex - 1) % configuration.linearDiscoveryInterval == 0 {
+                let known = live.filter { $0.barcode != nil }.map { grown($0.predictedLocation.boundingBox, by: 6) }
+                jobs.append(.linearStrip(strip((frameIndex - 1) / configuration.linearDiscoveryInterval + 1, in: bounds), known: known))
+            }
+        }
+        if matrixDiscovery != nil, searchAll || (frameIndex - 1) % configuration.discoveryInterval == 0 {
+            jobs.append(.matrix(bounds))
+        }
+        for track in live {
+            if track.barcode != nil {
+                let due = (frameIndex + track.id.rawValue) % configuration.redecodeInterval == 0
+                jobs.append(.follow(track, memory[track.id], due: due))
+            } else {
+                jobs.append(.locatedOnly(track))
+            }
+        }
+        let outputs = JobOutputs(count: jobs.count)
+        let work = jobs
+        let run: @Sendable (Int) -> Void = { index in
+            outputs.store(index, Result { try self.run(work[index], image: image, bounds: bounds) })
+        }
+        if configuration.usesAllCores, jobs.count > 1 {
+            DispatchQueue.concurrentPerform(iterations: jobs.count, execute: run)
+        } else {
+            for index in jobs.indices { run(index) }
+        }
+        var measured: [Detection] = [], discovered: [Detection] = []
+        var kept: [TrackID: TrackMemory] = [:]
+        for (job, output) in zip(jobs, try outputs.collect()) {
+            switch job {
+            case .follow(let track, _, _):
+                measured += output.detections
+                if let memory = output.memory { kept[track.id] = memory }
+            case .locatedOnly: measured += output.detections
+            case .linearStrip, .matrix: discovered += output.detections
+            }
+        }
+        for found in discovered where !Self.isCovered(found, by: measured) {
+            measured.append(found)
+        }
+        state.withLock { $0.memory = kept }
+        return measured
+    }
+
+    /// What one job produced.
+    struct JobOutput: Sendable {
+        var detections: [Detection] = []
+        var memory: TrackMemory?
+    }
+
+    private func run(_ job: Job, image: LumaImage, bounds: Rect) throws -> JobOutput {
+        switch job {
+        case .linearStrip(let rect, let known):
+            guard let linearDiscovery else { return JobOutput() }
+            // Known codes would each cost another pass (1-D codes are read one per
+            // call); hide them so the search only pays for new ones.
+            let overlapping = known.filter { $0.intersects(rect) }
+            guard !overlapping.isEmpty, let crop = Self.crop(image, to: rect, whitening: overlapping) else {
+                return JobOutput(detections: try linearDiscovery.detect(in: image, region: rect))
+            }
+            let origin = Point(x: rect.x.rounded(.down), y: rect.y.rounded(.down))
+            return JobOutput(detections: try linearDiscovery.detect(in: crop, region: nil).map { $0.translated(by: origin) })
+        case .matrix(let rect): return JobOutput(detections: try matrixDiscovery?.detect(in: image, region: rect) ?? [])
+        case .locatedOnly(let track):
+            guard let window = window(around: track.predictedLocation, in: bounds) else { return JobOutput() }
+            return JobOutput(detections: try locatedOnlyReader.detect(in: image, region: window))
+        case .follow(let track, let memory, let due):
+            let (detection, updated) = try follow(track, barcode: track.barcode!, memory: memory, due: due, image: image, bounds: bounds)
+            return JobOutput(detections: detection.map { [$0] } ?? [], memory: updated)
+        }
+    }
+
+    /// The 1-D search strip of frame `index`: half the region's height, moving
+    /// through it in ``TrackingReaderConfiguration/linearStrips`` steps.
+    func strip(_ index: Int, in bounds: Rect) -> Rect {
+        let steps = configuration.linearStrips
+        guard steps > 1 else { return bounds }
+        let height = bounds.height / 2
+        let position = Double((index - 1) % steps) / Double(steps - 1)
+        return Rect(x: bounds.x, y: bounds.y + (bounds.height - height) * position, width: bounds.width, height: height)
+    }
+
+    /// Re-locates or re-decodes one decoded track. Returns its measurement (if
+    /// any) and what to remember about it.
+    private func follow(_ track: TrackedBarcode, barcode: Barcode, memory: TrackMemory?, due: Bool, image: LumaImage,
+                        bounds: Rect) throws -> (Detection?, TrackMemory?) {
+        if !due || barcode.symbology.isAddOn, let memory, let template = memory.template {
+            let shift = track.predictedLocation.center - memory.quadAtTemplate.center
+            if let match = template.locate(in: image, around: template.origin + shift, radius: configuration.searchRadius),
+               match.score >= configuration.minimumCorrelation {
+                var measured = barcode
+                measured.location = memory.quadAtTemplate.translated(by: match.origin - template.origin)
+                return (Detection(barcode: measured), memory)
+            }
+            if barcode.symbology.isAddOn { return (nil, memory) }
+        }
+        if let reader = windowReaders[barcode.symbology], let window = window(around: track.predictedLocation, in: bounds),
+           let decoded = try reader.barcodes(in: image, region: window).first(where: { $0.bytes == barcode.bytes }) {
+            var measured = barcode
+            measured.location = decoded.location
+            measured.orientation = decoded.orientation
+            let template = CodeTemplate(image: image, box: decoded.location.boundingBox)
+            return (Detection(barcode: measured), TrackMemory(template: template, quadAtTemplate: decoded.location))
+        }
+        if memory?.template == nil {
+            // Nothing to correlate with yet (an add-on, or a decode that failed): take
+            // the template where the tracker expects the code; it is checked next frame.
+            let template = CodeTemplate(image: image, box: track.predictedLocation.boundingBox)
+            return (nil, TrackMemory(template: template, quadAtTemplate: track.predictedLocation))
+        }
+        return (nil, memory)
+    }
+
+    /// A copy of `rect` of `image` with `hidden` rectangles (frame pixels) painted
+    /// in the crop's mean luma: plain white would skew zxing-cpp's per-row
+    /// histogram threshold for the codes left on those rows.
+    package static func crop(_ image: LumaImage, to rect: Rect, whitening hidden: [Rect]) -> LumaImage? {
+        let x0 = max(0, Int(rect.x.rounded(.down))), y0 = max(0, Int(rect.y.rounded(.down)))
+        let x1 = min(image.width, Int(rect.maxX.rounded(.up))), y1 = min(image.height, Int(rect.maxY.rounded(.up)))
+        guard x1 - x0 >= 8, y1 - y0 >= 8 else { return nil }
+        let w = x1 - x0, h = y1 - y0
+        var pixels = [UInt8](repeating: 255, count: w * h)
+        pixels.withUnsafeMutableBufferPointer { out in
+            image.pixels.withUnsafeBufferPointer { src in
+                for y in 0..<h {
+                    let from = (y0 + y) * image.bytesPerRow + x0
+                    for x in 0..<w { out[y * w + x] = src[from + x] }
+                }
+            }
+            var total = 0
+            for i in stride(from: 0, to: out.count, by: 7) { total += Int(out[i]) }
+            let fill = UInt8(total / max(1, (out.count + 6) / 7))
+            for box in hidden {
+                let bx0 = max(0, Int(box.x) - x0), by0 = max(0, Int(box.y) - y0)
+                let bx1 = min(w, Int(box.maxX.rounded(.up)) - x0), by1 = min(h, Int(box.maxY.rounded(.up)) - y0)
+                guard bx0 < bx1, by0 < by1 else { continue }
+                for y in by0..<by1 {
+                    for x in bx0..<bx1 { out[y * w + x] = fill }
+                }
+            }
+        }
+        return try? LumaImage(width: w, height: h, pixels: pixels)
+    }
+
+    private func grown(_ box: Rect, by pad: Double) -> Rect {
+        Rect(x: box.x - pad, y: box.y - pad, width: box.width + 2 * pad, height: box.height + 2 * pad)
+    }
+
+    /// The predicted box grown by the margin and the search radius, clipped to `bounds`.
+    private func window(around quad: Quadrilateral, in bounds: Rect) -> Rect? {
+        let box = quad.boundingBox
+        let pad = max(box.width, box.height) * configuration.windowMargin + Double(configuration.searchRadius)
+        let grown = Rect(x: box.x - pad, y: box.y - pad, width: box.width + 2 * pad, height: box.height + 2 * pad)
+        guard let clipped = grown.intersection(bounds), clipped.width >= 8, clipped.height >= 8 else { return nil }
+        return clipped
+    }
+
+    /// Whether a discovered detection is a code already measured this frame.
+    static func isCovered(_ found: Detection, by measured: [Detection]) -> Bool {
+        measured.contains { known in
+            guard known.location.contains(found.location.center) || found.location.contains(known.location.center) else { return false }
+            guard let a = found.barcode, let b = known.barcode else { return true }
+            return a.symbology == b.symbology && a.bytes == b.bytes
+        }
+    }
+}
+
+/// Results of the jobs of one frame, filled from several threads.
+final class JobOutputs: Sendable {
+    private let slots: Mutex<[Result<TrackingReader.JobOutput, any Error>?]>
+
+    init(count: Int) { slots = Mutex(Array(repeating: nil, count: count)) }
+
+    func store(_ index: Int, _ result: Result<TrackingReader.JobOutput, any Error>) {
+        slots.withLock { $0[index] = result }
+    }
+
+    /// Every job's output in order; rethrows the first failure.
+    func collect() throws -> [TrackingReader.JobOutput] {
+        try slots.withLock { slots in try slots.map { try $0!.get() } }
+    }
+}

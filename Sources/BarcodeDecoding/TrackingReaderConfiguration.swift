@@ -1,0 +1,44 @@
+/// Settings of ``TrackingReader``, the engine's fast path. Frames and pixels
+/// are frame pixels of the processed frames.
+public struct TrackingReaderConfiguration: Sendable, Hashable {
+    /// Search the whole frame for new 2-D codes every this many frames (1 =
+    /// every frame); while nothing is tracked, every frame. 1-D codes are
+    /// searched every frame in one of ``linearStrips`` horizontal strips in turn
+    /// (zxing-cpp's fast 1-D scan only reads rows near the middle of what it is
+    /// given, so moving the strip covers the whole frame). Default 8.
+    public var discoveryInterval = 8
+    /// Number of strip positions the 1-D search cycles through. Default 5.
+    public var linearStrips = 5
+    /// While codes are tracked, search a 1-D strip every this many frames
+    /// (every frame while nothing is tracked). Default 2.
+    public var linearDiscoveryInterval = 2
+    /// Spread per-code work and discovery over the machine's cores. Default true.
+    public var usesAllCores = true
+    /// Re-decode each tracked code in a window around its prediction at least
+    /// every this many frames (staggered across codes); in between it is
+    /// re-located by correlation. 1 re-decodes every frame. Default 6.
+    public var redecodeInterval = 6
+    /// How far (pixels) around the predicted position correlation searches. Default 24.
+    public var searchRadius = 24
+    /// Correlation (0...1) a re-location must reach to count as a measurement. Default 0.8.
+    public var minimumCorrelation: Float = 0.8
+    /// Margin around a code's predicted box for window decodes, as a fraction of its size. Default 0.25.
+    public var windowMargin = 0.25
+
+    /// The defaults documented on each property.
+    public init() {}
+
+    /// Checks the values, naming the first bad one.
+    public func validate() throws(DecodingError) {
+        func check(_ ok: Bool, _ message: String) throws(DecodingError) {
+            if !ok { throw DecodingError(.invalidArgument, message) }
+        }
+        try check((1...1000).contains(discoveryInterval), "discoveryInterval must be 1...1000, not \(discoveryInterval)")
+        try check((1...64).contains(linearStrips), "linearStrips must be 1...64, not \(linearStrips)")
+        try check((1...1000).contains(linearDiscoveryInterval), "linearDiscoveryInterval must be 1...1000, not \(linearDiscoveryInterval)")
+        try check((1...1000).contains(redecodeInterval), "redecodeInterval must be 1...1000, not \(redecodeInterval)")
+        try check((1...1000).contains(searchRadius), "searchRadius must be 1...1000 pixels, not \(searchRadius)")
+        try check(minimumCorrelation > 0 && minimumCorrelation < 1, "minimumCorrelation must be between 0 and 1")
+        try check(windowMargin >= 0 && windowMargin <= 4, "windowMargin must be 0...4")
+    }
+}

@@ -1,0 +1,114 @@
+import BarcodeDecoding
+import BarcodeTracking
+import FrameSources
+import Testing
+
+/// The engine's fast path, on synthetic scenes with exact ground truth.
+struct TrackingReaderTests {
+    static func scene(codes: Int = 6, frames: Int = 40, shake: Double = 0, noise: Double = 0) throws -> SyntheticScene {
+        var c = SyntheticSceneConfiguration.demo
+        c.width = 960
+        c.height = 540
+        c.codeCount = codes
+        c.frameCount = frames
+        c.shake = shake
+        c.noise = noise
+        c.unevenLighting = 0
+        return try SyntheticScene.fitting(c)
+    }
+
+    /// Runs a session frame by frame the way the pipeline does; returns per-frame results and truths.
+    static func run(_ scene: SyntheticScene, detector: any BarcodeDetector) throws -> (ScanSession, [(ScanFrameResult, GroundTruthFrame)]) {
+        let session = try ScanSession()
+        var out: [(ScanFrameResult, GroundTruthFrame)] = []
+        for n in 1...scene.configuration.frameCount {
+            let (frame, truth) = scene.render(frame: n)
+            let detections = try session.detect(in: frame, using: detector)
+            let size = Size(width: Double(frame.image.width), height: Double(frame.image.height))
+            if let result = try session.process(detections, frameNumber: n, time: frame.time, frameSize: size) {
+                out.append((result, truth))
+            }
+        }
+        return (session, out)
+    }
+
+    @Test("Every label is recognized, and measured locations stay on the code they name")
+    func followsCodes() throws {
+        let scene = try Self.scene()
+        let (session, frames) = try Self.run(scene, detector: try TrackingReader())
+        #expect(Set(session.recognized.compactMap(\.barcode.data)) == Set(scene.labels.map(\.payload)))
+        var measured = 0
+        for (result, truth) in frames {
+            for track in result.tracks where track.state == .tracked {
+                let code = try #require(truth.codes.first { $0.payload == track.barcode?.data }, "track of an unknown payload")
+                #expect(code.location.contains(track.location.center), "frame \(result.frameNumber): #\(track.id) off its code")
+                measured += 1
+            }
+        }
+        // Most frame/code pairs are measured, not just predicted.
+        let pairs = frames.reduce(0) { $0 + $1.1.codes.filter { $0.visibility == 1 }.count }
+        #expect(Double(measured) / Double(pairs) > 0.85, "\(measured) of \(pairs) measured")
+    }
+
+    @Test("Recall is at least that of decoding every full frame, with one id per label")
+    func recallAndIdentity() throws {
+        let scene = try Self.scene(codes: 8, frames: 45, shake: 0.8, noise: 3)
+        let (engine, engineFrames) = try Self.run(scene, detector: try TrackingReader())
+        let (baseline, _) = try Self.run(scene, detector: try BarcodeReader())
+        let engineCodes = Set(engine.recognized.compactMap(\.barcode.data))
+        #expect(engineCodes.count >= Set(baseline.recognized.compactMap(\.barcode.data)).count)
+        // One track id per payload for the whole run: no identity switches.
+        var idsByPayload: [String: Set<TrackID>] = [:]
+        for (result, _) in engineFrames {
+            for track in result.tracks { if let data = track.barcode?.data { idsByPayload[data, default: []].insert(track.id) } }
+        }
+        #expect(idsByPayload.values.allSatisfy { $0.count == 1 }, "\(idsByPayload.filter { $0.value.count > 1 })")
+    }
+
+    @Test("A code entering the view mid-run is discovered within the strip cycle")
+    func discoversNewCodes() throws {
+        var c = SyntheticSceneConfiguration.demo
+        c.width = 960
+        c.height = 540
+        c.layout = .conveyor
+        c.codeCount = 3
+        c.frameCount = 150
+        c.beltSpeed = 300
+        c.noise = 0
+        let scene = try SyntheticScene.fitting(c)
+        let (session, frames) = try Self.run(scene, detector: try TrackingReader())
+        #expect(session.recognized.count == 3)
+        let config = TrackingReaderConfiguration()
+        let cycle = max(config.discoveryInterval, config.linearStrips * config.linearDiscoveryInterval)
+        for label in scene.labels {
+            guard let firstFull = frames.first(where: { $0.1.codes.contains { $0.instance == label.instance && $0.visibility == 1 } })?.1.number,
+                  let recognized = frames.first(where: { $0.0.tracks.contains { $0.barcode?.data == label.payload } })?.0.frameNumber
+            else { Issue.record("\(label.payload) never fully visible or never recognized"); continue }
+            #expect(recognized - firstFull <= cycle, "\(label.symbology) took \(recognized - firstFull) frames")
+        }
+    }
+
+    @Test("Out-of-range settings are rejected when the reader is built")
+    func validation() {
+        var c = TrackingReaderConfiguration()
+        c.redecodeInterval = 0
+        #expect(throws: DecodingError.self) { try TrackingReader(configuration: c) }
+        c = TrackingReaderConfiguration()
+        c.minimumCorrelation = 1.5
+        #expect(throws: DecodingError.self) { try TrackingReader(configuration: c) }
+    }
+
+    @Test("Crops for the 1-D search copy the frame and fill hidden boxes uniformly")
+    func crop() throws {
+        var image = try LumaImage(width: 20, height: 12, filledWith: 0)
+        for x in 0..<20 { for y in 0..<12 { image[x, y] = UInt8((x * 10 + y) % 256) } }
+        let rect = Rect(x: 5, y: 2, width: 10, height: 8)
+        let crop = try #require(TrackingReader.crop(image, to: rect, whitening: [Rect(x: 5, y: 2, width: 3, height: 8)]))
+        #expect(crop.width == 10 && crop.height == 8)
+        for y in 0..<8 {
+            for x in 3..<10 { #expect(crop[x, y] == image[x + 5, y + 2]) }
+            for x in 0..<3 { #expect(crop[x, y] == crop[0, 0]) }
+        }
+        #expect(TrackingReader.crop(image, to: Rect(x: 0, y: 0, width: 4, height: 4), whitening: []) == nil)
+    }
+}
