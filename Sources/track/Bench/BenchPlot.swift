@@ -49,8 +49,8 @@ enum BenchPlot {
         }
 
         // Right: per-frame latency in run order, sequence boundaries as grey lines.
-        let count = Double(max(engine.count, baseline.count, 2))
-        let series = Panel(frame: Rect(x: 740, y: 80, width: 620, height: 460), xRange: 1...count, yRange: 0...top)
+        let count = niceCeiling(Double(max(engine.count, baseline.count, 2)))
+        let series = Panel(frame: Rect(x: 740, y: 80, width: 620, height: 460), xRange: 0...count, yRange: 0...top)
         var start = 0.0
         for sequence in report.sequences where sequence.engine != nil {
             start += Double(sequence.engine!.perFrameLatency.count)
@@ -58,7 +58,7 @@ enum BenchPlot {
             image.drawLine(from: Point(x: x, y: series.frame.y), to: Point(x: x, y: series.frame.maxY),
                            color: RGBColor(gray: 215))
         }
-        axes(&image, series, xTicks: ticks(count), yTicks: ticks(top), yFormat: { BenchTable.f($0, 0) })
+        axes(&image, series, xTicks: ticks(count), yTicks: ticks(top), yFormat: label)
         image.drawText("PER-FRAME TIME - MS", at: Point(x: series.frame.x, y: 56), color: .black, scale: 2)
         image.drawText("FRAME - ALL SEQUENCES IN RUN ORDER", at: Point(x: series.frame.midX - 100, y: series.frame.maxY + 34),
                        color: .black, scale: 1)
@@ -68,7 +68,7 @@ enum BenchPlot {
                                color: color, thickness: 1.5)
             }
         }
-        image.drawText("\(report.machine) - \(report.date)".uppercased(), at: Point(x: 40, y: 596),
+        image.drawText("\(report.machine) - \(report.date)".uppercased().replacingOccurrences(of: ",", with: " "), at: Point(x: 40, y: 596),
                        color: RGBColor(gray: 90), scale: 1)
         return image
     }
@@ -93,7 +93,7 @@ enum BenchPlot {
         for x in xTicks {
             let p = panel.point(x, panel.yRange.lowerBound)
             image.drawLine(from: p, to: Point(x: p.x, y: p.y + 6), color: .black)
-            let label = BenchTable.f(x, x < 10 && x != x.rounded() ? 1 : 0)
+            let label = label(x)
             image.drawText(label, at: Point(x: p.x - Double(label.count * 6), y: p.y + 10), color: .black, scale: 2)
         }
         image.drawLine(from: Point(x: f.x, y: f.maxY), to: Point(x: f.maxX, y: f.maxY), color: .black, thickness: 1.5)
@@ -108,8 +108,20 @@ enum BenchPlot {
         return 10 * magnitude
     }
 
-    /// Five evenly spaced ticks from 0 to `top`.
-    static func ticks(_ top: Double) -> [Double] { (0...4).map { Double($0) * top / 4 } }
+    /// Evenly spaced round ticks from 0 to `top` (a ``niceCeiling(_:)`` value): fifths of 1 or 5 × 10ⁿ, quarters of 2 × 10ⁿ.
+    static func ticks(_ top: Double) -> [Double] {
+        let leading = top / pow(10, floor(log10(max(top, 1e-12))))
+        let divisions = abs(leading - 2) < 1e-9 ? 4 : 5
+        return (0...divisions).map { Double($0) * top / Double(divisions) }
+    }
+
+    /// A tick label with as many decimals as the value needs (up to 2).
+    static func label(_ value: Double) -> String {
+        for decimals in 0...2 where abs(value * pow(10, Double(decimals)) - (value * pow(10, Double(decimals))).rounded()) < 1e-6 {
+            return BenchTable.f(value, decimals)
+        }
+        return BenchTable.f(value, 2)
+    }
 }
 
 extension Rect {
