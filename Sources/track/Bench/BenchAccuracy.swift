@@ -26,6 +26,8 @@ struct BenchAccuracy: Sendable, Codable {
     var framesToFirstDecode: [Int] = []
     /// Codes that became fully visible but were never decoded afterwards.
     var neverDecoded = 0
+    /// Payloads of the reference codes never decoded at all, sorted.
+    var missedPayloads: [String] = []
 
     init(_ sequence: BenchSequence) {
         let frames = min(sequence.truth.count, sequence.reported.count)
@@ -66,6 +68,7 @@ struct BenchAccuracy: Sendable, Codable {
         }
         uniqueCodes = payloads.count
         uniqueCodesDecoded = payloads.intersection(decodedPayloads).count
+        missedPayloads = payloads.subtracting(decodedPayloads).sorted()
         recall = uniqueCodes == 0 ? 1 : Double(uniqueCodesDecoded) / Double(uniqueCodes)
         coverage = coveragePairs == 0 ? 1 : Double(coveredPairs) / Double(coveragePairs)
         if predictionSamples > 0 {
