@@ -31,6 +31,9 @@ struct Bench: ParsableCommand {
     @Option(name: .long, help: "Write MOTChallenge ground truth and tracker files under this directory.")
     var mot: String?
 
+    @Option(name: .long, help: "Write the summary as a Markdown table (the README's Performance table) to this file.")
+    var markdown: String?
+
     @Option(name: .long, help: "Draw latency CDF and per-frame time (engine vs baseline) into this PNG.")
     var plot: String?
 
@@ -68,6 +71,7 @@ struct Bench: ParsableCommand {
         print(BenchTable.render(report), terminator: "")
         do {
             if let json { try BenchTable.json(report).write(to: URL(fileURLWithPath: json)) }
+            if let markdown { try Data(BenchMarkdown.render(report).utf8).write(to: URL(fileURLWithPath: markdown)) }
             if let mot { try BenchMOTWriter.write(outcomes, to: mot) }
             if let plot { try BenchPlot.render(report).pngData.write(to: URL(fileURLWithPath: plot)) }
         } catch {
