@@ -12,6 +12,7 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.0"),
+        .package(url: "https://github.com/HdrHistogram/hdrhistogram-swift", from: "0.1.0"),
     ],
     targets: []
 )
@@ -65,6 +66,7 @@ package.targets += [
         dependencies: [
             "BarcodeTracking", "BarcodeDecoding", "FrameSources",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            .product(name: "Histogram", package: "hdrhistogram-swift"),
         ]
     ),
 ]

@@ -23,6 +23,17 @@ let package = Package(
             path: "TrackerBenchmarks",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
         ),
+        .executableTarget(
+            name: "PipelineBenchmarks",
+            dependencies: [
+                .product(name: "BarcodeTracking", package: rootPackage),
+                .product(name: "BarcodeDecoding", package: rootPackage),
+                .product(name: "FrameSources", package: rootPackage),
+                .product(name: "Benchmark", package: "benchmark"),
+            ],
+            path: "PipelineBenchmarks",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

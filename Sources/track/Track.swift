@@ -15,6 +15,6 @@ struct Track: AsyncParsableCommand {
               track --demo --annotate demo.mp4 --overlay 'anchor=topCenter,offset.y=fixedPx:15'
               track scan label.png                          thorough still-image search
             """,
-        subcommands: [Run.self, Scan.self, Devices.self],
+        subcommands: [Run.self, Scan.self, Devices.self, Bench.self],
         defaultSubcommand: Run.self)
 }

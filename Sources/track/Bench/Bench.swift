@@ -1,0 +1,82 @@
+import ArgumentParser
+import Foundation
+
+/// `track bench`: the engine against decoding every full frame, side by side, in one run.
+struct Bench: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "bench",
+        abstract: "Measure the engine against decoding every full frame: speed, latency, accuracy, memory.",
+        discussion: """
+            Runs each scene (or --input file) through both pipelines on the same frames and prints
+            them side by side. Synthetic scenes are scored against their ground truth; a file is
+            scored against the baseline's own full-frame decodes.
+            Examples:
+              track bench                                   16 synthetic scenes (720p/1080p, 3-100 codes, slow/fast)
+              track bench --scenes quick --json bench.json
+              track bench --input shift.mp4 --mot mot/ --plot bench.png
+            """)
+
+    @Option(name: .long, help: "Scene set: default or quick.")
+    var scenes: BenchSceneSet = .standard
+
+    @Option(name: .long, help: "Benchmark this media file instead of synthetic scenes.")
+    var input: String?
+
+    @Option(name: .long, help: "Frames per scene (default 30, quick 8), or at most this many frames of --input.")
+    var frames: Int?
+
+    @Option(name: .long, help: "Write every figure as JSON to this file.")
+    var json: String?
+
+    @Option(name: .long, help: "Write MOTChallenge ground truth and tracker files under this directory.")
+    var mot: String?
+
+    @Option(name: .long, help: "Write the summary as a Markdown table (the README's Performance table) to this file.")
+    var markdown: String?
+
+    @Option(name: .long, help: "Draw latency CDF and per-frame time (engine vs baseline) into this PNG.")
+    var plot: String?
+
+    func validate() throws {
+        if let frames, frames < 1 { throw ValidationError("--frames must be at least 1, not \(frames)") }
+        if let plot, !plot.lowercased().hasSuffix(".png") { throw ValidationError("--plot writes a PNG: give a file ending in .png, not \(plot)") }
+    }
+
+    func run() throws {
+        let started = Date()
+        let runner = BenchRunner()
+        var outcomes: [BenchRunner.Outcome] = []
+        do {
+            if let input {
+                StandardError.print("bench: \(input)")
+                outcomes.append(try runner.run(file: input, frames: frames))
+            } else {
+                for spec in scenes.scenes(frames: frames) {
+                    StandardError.print("bench: \(spec.name)")
+                    outcomes.append(try runner.run(spec))
+                }
+            }
+        } catch let error as JobSetupError {
+            StandardError.print("track bench: \(error.message)")
+            throw ExitCode(error.status)
+        } catch {
+            StandardError.print("track bench: \(error)")
+            throw ExitCode(ExitStatus.inputError)
+        }
+        let report = BenchReport(
+            date: ISO8601DateFormatter().string(from: started), machine: BenchTable.machine(),
+            command: (["track"] + CommandLine.arguments.dropFirst()).joined(separator: " "),
+            sequences: outcomes.map(\.result), peakMemoryMiB: BenchRunner.peakMemoryMiB(),
+            wallSeconds: Date().timeIntervalSince(started))
+        print(BenchTable.render(report), terminator: "")
+        do {
+            if let json { try BenchTable.json(report).write(to: URL(fileURLWithPath: json)) }
+            if let markdown { try Data(BenchMarkdown.render(report).utf8).write(to: URL(fileURLWithPath: markdown)) }
+            if let mot { try BenchMOTWriter.write(outcomes, to: mot) }
+            if let plot { try BenchPlot.render(report).pngData.write(to: URL(fileURLWithPath: plot)) }
+        } catch {
+            StandardError.print("track bench: cannot write output: \(error)")
+            throw ExitCode(ExitStatus.outputError)
+        }
+    }
+}

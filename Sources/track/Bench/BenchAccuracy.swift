@@ -1,0 +1,95 @@
+import BarcodeTracking
+
+/// Accuracy of one pipeline on one sequence, beyond the MOT metrics.
+struct BenchAccuracy: Sendable, Codable {
+    /// Distinct reference codes (by payload) over the sequence.
+    var uniqueCodes = 0
+    /// Distinct reference codes the pipeline decoded at least once.
+    var uniqueCodesDecoded = 0
+    /// `uniqueCodesDecoded / uniqueCodes` (1 when there are none).
+    var recall = 1.0
+    /// Reference frame/code pairs with the code fully visible.
+    var coveragePairs = 0
+    /// Of those, pairs with a track of that payload whose quad centre lies in the reference quad.
+    var coveredPairs = 0
+    /// `coveredPairs / coveragePairs` (1 when there are none).
+    var coverage = 1.0
+    /// Mean corner error (frame pixels) of each track's predicted corners against the
+    /// reference corners in the next frame; `nil` when no decoded track lasted two frames.
+    var predictionError: Double?
+    /// Same, reusing the track's last location instead of predicting.
+    var holdError: Double?
+    /// Track/frame pairs the two errors average over.
+    var predictionSamples = 0
+    /// Frames from the first frame a code is fully visible to the first frame it is reported decoded
+    /// (0 = in that very frame), one value per code that was fully visible and decoded.
+    var framesToFirstDecode: [Int] = []
+    /// Codes that became fully visible but were never decoded afterwards.
+    var neverDecoded = 0
+    /// Payloads of the reference codes never decoded at all, sorted.
+    var missedPayloads: [String] = []
+
+    init(_ sequence: BenchSequence) {
+        let frames = min(sequence.truth.count, sequence.reported.count)
+        var payloads = Set<String>(), decodedPayloads = Set<String>()
+        var firstVisible: [String: Int] = [:], firstDecodedAfterVisible: [String: Int] = [:]
+        var errorSum = 0.0, holdSum = 0.0
+        for index in 0..<frames {
+            let truth = sequence.truth[index], reported = sequence.reported[index]
+            var tracksByPayload: [String: [BenchReportedTrack]] = [:]
+            for track in reported {
+                guard let payload = track.payload else { continue }
+                tracksByPayload[payload, default: []].append(track)
+                decodedPayloads.insert(payload)
+            }
+            for object in truth {
+                payloads.insert(object.payload)
+                if object.fullyVisible, firstVisible[object.payload] == nil { firstVisible[object.payload] = index }
+                if firstVisible[object.payload] != nil, firstDecodedAfterVisible[object.payload] == nil,
+                   tracksByPayload[object.payload] != nil {
+                    firstDecodedAfterVisible[object.payload] = index
+                }
+                guard object.fullyVisible else { continue }
+                coveragePairs += 1
+                if tracksByPayload[object.payload]?.contains(where: { object.location.contains($0.location.center) }) == true {
+                    coveredPairs += 1
+                }
+            }
+            // Prediction: decoded tracks here, measured in the next frame, against the next frame's reference.
+            guard index + 1 < frames else { continue }
+            let nextTruth = Dictionary(sequence.truth[index + 1].map { ($0.payload, $0.location) }) { a, _ in a }
+            let nextMeasured = Set(sequence.reported[index + 1].filter(\.measured).map(\.id))
+            for track in reported where track.measured && nextMeasured.contains(track.id) {
+                guard let payload = track.payload, let target = nextTruth[payload] else { continue }
+                errorSum += Self.cornerError(track.predicted, target)
+                holdSum += Self.cornerError(track.location, target)
+                predictionSamples += 1
+            }
+        }
+        uniqueCodes = payloads.count
+        uniqueCodesDecoded = payloads.intersection(decodedPayloads).count
+        missedPayloads = payloads.subtracting(decodedPayloads).sorted()
+        recall = uniqueCodes == 0 ? 1 : Double(uniqueCodesDecoded) / Double(uniqueCodes)
+        coverage = coveragePairs == 0 ? 1 : Double(coveredPairs) / Double(coveragePairs)
+        if predictionSamples > 0 {
+            predictionError = errorSum / Double(predictionSamples)
+            holdError = holdSum / Double(predictionSamples)
+        }
+        for (payload, visible) in firstVisible.sorted(by: { $0.value < $1.value }) {
+            if let decoded = firstDecodedAfterVisible[payload] { framesToFirstDecode.append(decoded - visible) } else { neverDecoded += 1 }
+        }
+    }
+
+    /// Mean distance (frame pixels) between corresponding corners, taking the corner
+    /// order that fits best (reference and reported corner order may start at different corners).
+    static func cornerError(_ a: Quadrilateral, _ b: Quadrilateral) -> Double {
+        let p = a.corners, q = b.corners
+        var best = Double.infinity
+        for shift in 0..<4 {
+            var sum = 0.0
+            for k in 0..<4 { sum += p[k].distance(to: q[(k + shift) % 4]) }
+            best = min(best, sum / 4)
+        }
+        return best
+    }
+}

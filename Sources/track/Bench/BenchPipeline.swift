@@ -1,0 +1,98 @@
+import BarcodeDecoding
+import BarcodeTracking
+import Dispatch
+import Histogram
+
+/// Nanoseconds on the monotonic clock.
+func benchNow() -> UInt64 { DispatchTime.now().uptimeNanoseconds }
+
+/// Where one pipeline's time went on one sequence.
+struct BenchTiming: Sendable {
+    /// Capture → delivery latency per frame, microseconds.
+    var latency = Histogram<UInt64>(highestTrackableValue: 600_000_000, numberOfSignificantValueDigits: .three)
+    /// Capture → delivery latency per frame, milliseconds, in frame order (for the plot).
+    var perFrameMilliseconds: [Double] = []
+    /// Total nanoseconds in detection (decoding), tracking and overlay planning.
+    var decodeNanoseconds: UInt64 = 0, trackNanoseconds: UInt64 = 0, overlayNanoseconds: UInt64 = 0
+    /// Frames processed.
+    var frames: Int { perFrameMilliseconds.count }
+
+    mutating func record(capture: UInt64, decoded: UInt64, tracked: UInt64, planned: UInt64) {
+        decodeNanoseconds += decoded - capture
+        trackNanoseconds += tracked - decoded
+        overlayNanoseconds += planned - tracked
+        let total = planned - capture
+        _ = latency.record(max(1, total / 1000))
+        perFrameMilliseconds.append(Double(total) / 1e6)
+    }
+
+    /// Frames per second of processing (capture to delivery, one frame after another).
+    var framesPerSecond: Double {
+        let total = Double(decodeNanoseconds + trackNanoseconds + overlayNanoseconds)
+        return total > 0 ? Double(frames) / (total / 1e9) : 0
+    }
+}
+
+/// A pipeline the benchmark drives frame by frame.
+protocol BenchPipeline: AnyObject {
+    /// Processes one frame handed over at `capture` (monotonic ns) and records its timing.
+    func process(_ frame: Frame, capture: UInt64) throws -> [BenchReportedTrack]
+    var timing: BenchTiming { get }
+}
+
+/// The engine: `Engine.detector` inside a `ScanSession`, as `track` runs it, plus overlay planning.
+final class BenchEnginePipeline: BenchPipeline {
+    let detector: any BarcodeDetector
+    let session: ScanSession
+    let planner = OverlayPlanner()
+    var plans: [OverlayPlan] = []
+    private(set) var timing = BenchTiming()
+
+    init(options: DecoderOptions) throws {
+        detector = try Engine.detector(options: options)
+        session = try ScanSession(configuration: ScanSessionConfiguration())
+    }
+
+    func process(_ frame: Frame, capture: UInt64) throws -> [BenchReportedTrack] {
+        let size = Size(width: Double(frame.image.width), height: Double(frame.image.height))
+        let detections = try session.detect(in: frame, using: detector)
+        let decoded = benchNow()
+        let result = try session.process(detections, frameNumber: frame.number, time: frame.time, frameSize: size)
+        let tracked = benchNow()
+        let tracks = result?.tracks ?? []
+        planner.plan(tracks, into: &plans)
+        let planned = benchNow()
+        timing.record(capture: capture, decoded: decoded, tracked: tracked, planned: planned)
+        return tracks.filter { $0.state != .lost }.map(\.benchReport)
+    }
+}
+
+/// The baseline: `Engine.baseline` decodes every full frame with no tracking help; a
+/// fresh `Tracker` fed with its detections gives them ids (the simplest honest rule),
+/// and the same overlay planning runs on the result.
+final class BenchBaselinePipeline: BenchPipeline {
+    let reader: BarcodeReader
+    var tracker: Tracker
+    let planner = OverlayPlanner()
+    var plans: [OverlayPlan] = []
+    private(set) var timing = BenchTiming()
+    /// The latest frame's full-frame detections (the reference for `--input` files).
+    private(set) var lastDetections: [Detection] = []
+
+    init(options: DecoderOptions) throws {
+        reader = try Engine.baseline(options: options)
+        tracker = try Tracker()
+    }
+
+    func process(_ frame: Frame, capture: UInt64) throws -> [BenchReportedTrack] {
+        let detections = try reader.detect(in: frame.image, region: nil)
+        let decoded = benchNow()
+        let update = try tracker.update(with: detections, at: frame.time)
+        let tracked = benchNow()
+        planner.plan(update.tracks, into: &plans)
+        let planned = benchNow()
+        timing.record(capture: capture, decoded: decoded, tracked: tracked, planned: planned)
+        lastDetections = detections
+        return update.tracks.filter { $0.state != .lost }.map(\.benchReport)
+    }
+}

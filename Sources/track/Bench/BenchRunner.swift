@@ -1,0 +1,118 @@
+import BarcodeDecoding
+import BarcodeTracking
+import Foundation
+import FrameSources
+
+/// Runs both pipelines over sequences, frame by frame, on the same frames.
+struct BenchRunner {
+    /// A finished sequence: the figures and, for `--mot`, what both pipelines reported.
+    struct Outcome {
+        var result: BenchSequenceResult
+        var engine: BenchSequence?
+        var baseline: BenchSequence?
+        var frameRate: Double
+    }
+
+    let options = DecoderOptions.video
+
+    /// Renders the scene once per frame and hands each frame to both pipelines (alternating
+    /// which goes first). Latency starts when a pipeline receives the rendered frame.
+    func run(_ spec: BenchSceneSpec) throws -> Outcome {
+        let c = spec.configuration
+        let scene: SyntheticScene
+        do {
+            scene = try SyntheticScene.fitting(c)
+        } catch {
+            let result = BenchSequenceResult(
+                name: spec.name, width: c.width, height: c.height, frames: 0, codes: c.codeCount, modulePixels: nil,
+                reference: "ground truth", skipped: "\(error.message) (even at 2 px modules)", engine: nil, baseline: nil,
+                sourcePerFrame: 0, peakMemoryMiB: Self.peakMemoryMiB())
+            return Outcome(result: result, frameRate: c.frameRate)
+        }
+        let engine = try BenchEnginePipeline(options: options)
+        let baseline = try BenchBaselinePipeline(options: options)
+        var truth: [[BenchTruthObject]] = [], engineReports: [[BenchReportedTrack]] = [], baselineReports: [[BenchReportedTrack]] = []
+        var sourceNanoseconds: UInt64 = 0
+        for number in 1...c.frameCount {
+            let start = benchNow()
+            let (frame, groundTruth) = scene.render(frame: number)
+            sourceNanoseconds += benchNow() - start
+            truth.append(groundTruth.codes.map {
+                BenchTruthObject(id: $0.instance, payload: $0.payload, location: $0.location, fullyVisible: $0.visibility >= 0.999)
+            })
+            let (e, b) = try Self.both(frame, engine: engine, baseline: baseline, engineFirst: number % 2 == 1)
+            engineReports.append(e)
+            baselineReports.append(b)
+        }
+        let engineSequence = BenchSequence(truth: truth, reported: engineReports)
+        let baselineSequence = BenchSequence(truth: truth, reported: baselineReports)
+        let result = BenchSequenceResult(
+            name: spec.name, width: c.width, height: c.height, frames: c.frameCount, codes: c.codeCount,
+            modulePixels: scene.configuration.modulePixels, reference: "ground truth", skipped: nil,
+            engine: BenchPipelineResult(timing: engine.timing, sequence: engineSequence),
+            baseline: BenchPipelineResult(timing: baseline.timing, sequence: baselineSequence),
+            sourcePerFrame: Double(sourceNanoseconds) / 1e6 / Double(c.frameCount), peakMemoryMiB: Self.peakMemoryMiB())
+        return Outcome(result: result, engine: engineSequence, baseline: baselineSequence, frameRate: c.frameRate)
+    }
+
+    /// Reads a media file once per frame and hands each frame to both pipelines; the
+    /// baseline's full-frame decodes are the reference (ids by payload), so the
+    /// baseline's own accuracy is 1 by construction.
+    func run(file path: String, frames limit: Int?) throws -> Outcome {
+        let source = try MediaFileSource(path: path)
+        defer { source.close() }
+        let engine = try BenchEnginePipeline(options: options)
+        let baseline = try BenchBaselinePipeline(options: options)
+        var truth: [[BenchTruthObject]] = [], engineReports: [[BenchReportedTrack]] = [], baselineReports: [[BenchReportedTrack]] = []
+        var ids: [String: Int] = [:]
+        var sourceNanoseconds: UInt64 = 0
+        var count = 0
+        while limit.map({ count < $0 }) ?? true {
+            let start = benchNow()
+            guard let frame = try source.nextFrame() else { break }
+            sourceNanoseconds += benchNow() - start
+            count += 1
+            let (e, b) = try Self.both(frame, engine: engine, baseline: baseline, engineFirst: count % 2 == 1)
+            engineReports.append(e)
+            baselineReports.append(b)
+            truth.append(baseline.lastDetections.compactMap { detection in
+                guard let barcode = detection.barcode else { return nil }
+                let payload = barcode.benchText
+                let id = ids[payload] ?? (ids.count + 1)
+                ids[payload] = id
+                return BenchTruthObject(id: id, payload: payload, location: detection.location, fullyVisible: true)
+            })
+        }
+        guard count > 0 else {
+            throw JobSetupError(message: "\(path) has no frames to benchmark", status: ExitStatus.inputError)
+        }
+        let engineSequence = BenchSequence(truth: truth, reported: engineReports)
+        let baselineSequence = BenchSequence(truth: truth, reported: baselineReports)
+        let name = URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent
+        let result = BenchSequenceResult(
+            name: name, width: source.frameWidth, height: source.frameHeight, frames: count, codes: ids.count,
+            modulePixels: nil, reference: "baseline decodes", skipped: nil,
+            engine: BenchPipelineResult(timing: engine.timing, sequence: engineSequence),
+            baseline: BenchPipelineResult(timing: baseline.timing, sequence: baselineSequence),
+            sourcePerFrame: Double(sourceNanoseconds) / 1e6 / Double(count), peakMemoryMiB: Self.peakMemoryMiB())
+        return Outcome(result: result, engine: engineSequence, baseline: baselineSequence,
+                       frameRate: source.nominalFrameRate ?? 30)
+    }
+
+    private static func both(_ frame: Frame, engine: BenchEnginePipeline, baseline: BenchBaselinePipeline,
+                             engineFirst: Bool) throws -> ([BenchReportedTrack], [BenchReportedTrack]) {
+        if engineFirst {
+            let e = try engine.process(frame, capture: benchNow())
+            return (e, try baseline.process(frame, capture: benchNow()))
+        }
+        let b = try baseline.process(frame, capture: benchNow())
+        return (try engine.process(frame, capture: benchNow()), b)
+    }
+
+    /// Peak resident memory of this process so far, MiB (getrusage; Linux reports KiB).
+    static func peakMemoryMiB() -> Double {
+        var usage = rusage()
+        getrusage(RUSAGE_SELF.rawValue, &usage)
+        return Double(usage.ru_maxrss) / 1024
+    }
+}

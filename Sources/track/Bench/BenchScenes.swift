@@ -1,0 +1,84 @@
+import ArgumentParser
+import BarcodeTracking
+import FrameSources
+
+/// A synthetic scene the benchmark runs.
+struct BenchSceneSpec: Sendable {
+    /// Short name, e.g. `1080p-12-slow`; also the MOT sequence name.
+    var name: String
+    /// The scene before module-size fitting.
+    var configuration: SyntheticSceneConfiguration
+}
+
+/// Named sets of scenes for `track bench --scenes`.
+enum BenchSceneSet: String, CaseIterable, ExpressibleByArgument, Sendable {
+    /// 720p and 1080p, 3/12/30/100 codes, slow and fast motion, with the retail/logistics
+    /// symbology mix; for 30 and 100 codes also a 2D-only variant (QR, Data Matrix, Aztec),
+    /// which fits where the wide linear labels do not; plus a 1080p conveyor with codes entering the view.
+    case standard = "default"
+    /// Two small 720p scenes, a few frames each (for tests and smoke runs).
+    case quick
+
+    /// Frames per scene unless `--frames` says otherwise.
+    var defaultFrames: Int { self == .quick ? 8 : 60 }
+
+    /// The scenes of the set, each `frames` long.
+    func scenes(frames: Int?) -> [BenchSceneSpec] {
+        let count = frames ?? defaultFrames
+        switch self {
+        case .quick:
+            return [Self.spec(width: 1280, height: 720, codes: 3, fast: false, frames: count),
+                    Self.spec(width: 1280, height: 720, codes: 12, fast: true, frames: count)]
+        case .standard:
+            var specs: [BenchSceneSpec] = []
+            for (width, height) in [(1280, 720), (1920, 1080)] {
+                for codes in [3, 12, 30, 100] {
+                    for fast in [false, true] {
+                        specs.append(Self.spec(width: width, height: height, codes: codes, fast: fast, frames: count))
+                        if codes >= 30 {
+                            specs.append(Self.spec(width: width, height: height, codes: codes, fast: fast, frames: count,
+                                                   symbologies: [.qrCode, .dataMatrix, .aztec]))
+                        }
+                    }
+                }
+            }
+            specs.append(Self.conveyor(frames: count))
+            return specs
+        }
+    }
+
+    /// A 1080p conveyor: 12 labels ride a belt at 600 px/s (20 px per frame) into and out of view,
+    /// so time to first decode is measured on codes that enter.
+    static func conveyor(frames: Int) -> BenchSceneSpec {
+        var c = SyntheticSceneConfiguration.demo
+        c.symbologies = SyntheticSceneConfiguration().symbologies
+        c.width = 1920
+        c.height = 1080
+        c.codeCount = 12
+        c.frameCount = frames
+        c.layout = .conveyor
+        c.beltSpeed = 600
+        c.seed = 99
+        return BenchSceneSpec(name: "1080p-12-conveyor", configuration: c)
+    }
+
+    /// A hand-held pallet face: slow is `track --demo`'s gentle drift (60 px pan over 4 s,
+    /// up to ~95 px/s); fast pans the same distance in 1 s with 1.5 px shake (up to ~380 px/s,
+    /// 13 px per frame at 30 fps).
+    static func spec(width: Int, height: Int, codes: Int, fast: Bool, frames: Int,
+                     symbologies: [Symbology]? = nil) -> BenchSceneSpec {
+        var c = SyntheticSceneConfiguration.demo
+        c.symbologies = symbologies ?? SyntheticSceneConfiguration().symbologies
+        c.width = width
+        c.height = height
+        c.codeCount = codes
+        c.frameCount = frames
+        c.seed = UInt64(codes * 7 + (fast ? 1 : 0))
+        if fast {
+            c.panPeriod = 1
+            c.shake = 1.5
+        }
+        let suffix = symbologies == nil ? "" : "-2d"
+        return BenchSceneSpec(name: "\(height)p-\(codes)-\(fast ? "fast" : "slow")\(suffix)", configuration: c)
+    }
+}

@@ -1,0 +1,66 @@
+import BarcodeTracking
+
+/// One code of the reference in one frame (ground truth for synthetic scenes,
+/// the baseline's decode for files). Geometry in frame pixels.
+struct BenchTruthObject: Sendable {
+    /// Stable identity of the physical code (scene instance, or payload rank for files), from 1.
+    var id: Int
+    /// The code's text.
+    var payload: String
+    /// The code's corners in frame pixels.
+    var location: Quadrilateral
+    /// Whether the whole code is inside the frame and not occluded.
+    var fullyVisible: Bool
+}
+
+/// What a pipeline reported for one track in one frame. Geometry in frame pixels.
+struct BenchReportedTrack: Sendable {
+    /// The pipeline's track id.
+    var id: Int
+    /// The decoded text, `nil` while the track is located but not decoded.
+    var payload: String?
+    /// Reported corners in frame pixels.
+    var location: Quadrilateral
+    /// The corners the pipeline predicts for the next frame.
+    var predicted: Quadrilateral
+    /// Whether `location` was measured in this frame (`TrackState.tracked`), not extrapolated.
+    var measured: Bool
+}
+
+/// A whole sequence as the metrics see it: reference and reports, frame by frame (index 0 = frame 1).
+struct BenchSequence: Sendable {
+    var truth: [[BenchTruthObject]]
+    var reported: [[BenchReportedTrack]]
+
+    /// Reference boxes per frame for MOT scoring: every reference object, bounding box of its quad.
+    var truthBoxes: [[(id: Int, box: Rect)]] {
+        truth.map { frame in frame.map { ($0.id, $0.location.boundingBox) } }
+    }
+
+    /// Tracker boxes per frame for MOT scoring: measured tracks only (as `track --format mot` writes them).
+    var reportedBoxes: [[(id: Int, box: Rect)]] {
+        reported.map { frame in frame.filter(\.measured).map { ($0.id, $0.location.boundingBox) } }
+    }
+}
+
+extension TrackedBarcode {
+    /// This track as the benchmark records it.
+    var benchReport: BenchReportedTrack {
+        BenchReportedTrack(id: id.rawValue, payload: barcode.map(\.benchText), location: location,
+                           predicted: predictedLocation, measured: state == .tracked)
+    }
+}
+
+extension Barcode {
+    /// The text compared with ground-truth payloads: the decoded text, or the bytes as Latin-1.
+    var benchText: String { data ?? String(decoding: bytes, as: UTF8.self) }
+}
+
+extension Rect {
+    /// Intersection over union with `other` (0 when disjoint or degenerate).
+    func iou(_ other: Rect) -> Double {
+        guard let overlap = intersection(other) else { return 0 }
+        let union = area + other.area - overlap.area
+        return union > 0 ? overlap.area / union : 0
+    }
+}

@@ -1,0 +1,100 @@
+import Foundation
+
+/// The terminal table and the JSON of a bench report.
+enum BenchTable {
+    /// Two tables (speed, accuracy), engine (E) and baseline (B) side by side, plus a footer.
+    static func render(_ report: BenchReport) -> String {
+        var speed: [[String]] = [[
+            "scene", "frames", "module", "E fps", "B fps", "E/B",
+            "E p50/p90/p99/max ms", "B p50/p90/p99/max ms", "E dec/trk/ovl ms", "B dec/trk/ovl ms",
+        ]]
+        var accuracy: [[String]] = [[
+            "scene", "ref", "recall E/B", "coverage E/B", "IDF1 E/B", "IDsw E/B",
+            "pred/hold err px E", "pred/hold err px B", "1st decode frames E", "1st decode frames B",
+        ]]
+        var skipped: [String] = []
+        for s in report.sequences {
+            guard let e = s.engine, let b = s.baseline else {
+                skipped.append("\(s.name): not run: \(s.skipped ?? "no result")")
+                speed.append([s.name, "—", "does not fit", "—", "—", "—", "—", "—", "—", "—"])
+                accuracy.append([s.name, "—", "—", "—", "—", "—", "—", "—", "—", "—"])
+                continue
+            }
+            speed.append([
+                s.name, "\(s.frames)", s.modulePixels.map { f($0, 2) + " px" } ?? "—",
+                f(e.framesPerSecond, 1), f(b.framesPerSecond, 1), s.speedUp.map { f($0, 2) + "×" } ?? "—",
+                latency(e), latency(b), stages(e), stages(b),
+            ])
+            accuracy.append([
+                s.name, s.reference == "ground truth" ? "truth" : "base",
+                pct(e.accuracy.recall) + "/" + pct(b.accuracy.recall),
+                pct(e.accuracy.coverage) + "/" + pct(b.accuracy.coverage),
+                f(e.mot.idf1, 3) + "/" + f(b.mot.idf1, 3),
+                "\(e.mot.idSwitches)/\(b.mot.idSwitches)",
+                errors(e.accuracy), errors(b.accuracy), firstDecode(e.accuracy), firstDecode(b.accuracy),
+            ])
+        }
+        var text = "Speed (latency = frame in hand → tracked results and overlay plans delivered; E engine, B baseline)\n"
+        text += grid(speed) + "\n"
+        text += "Accuracy (coverage: fully visible frame/code pairs located with the right payload; IDF1/IDsw: MOTChallenge, IoU ≥ 0.5)\n"
+        text += grid(accuracy)
+        for line in skipped { text += line + "\n" }
+        text += "\nPeak memory \(f(report.peakMemoryMiB, 1)) MiB (process maxrss, both pipelines); "
+        text += "\(report.sequences.count) sequences in \(f(report.wallSeconds, 1)) s; \(report.machine); \(report.date)\n"
+        return text
+    }
+
+    /// The report as pretty-printed JSON.
+    static func json(_ report: BenchReport) throws -> Data {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+        encoder.nonConformingFloatEncodingStrategy = .convertToString(positiveInfinity: "inf", negativeInfinity: "-inf", nan: "nan")
+        return try encoder.encode(report)
+    }
+
+    /// CPU model and the number of cores this process may use.
+    static func machine() -> String {
+        let cpuinfo = (try? String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8)) ?? ""
+        let model = cpuinfo.split(separator: "\n").first { $0.hasPrefix("model name") }
+            .map { $0.split(separator: ":", maxSplits: 1).last.map { $0.trimmingCharacters(in: .whitespaces) } ?? "" } ?? "unknown CPU"
+        return "\(model), \(ProcessInfo.processInfo.activeProcessorCount) cores"
+    }
+
+    private static func latency(_ r: BenchPipelineResult) -> String {
+        [r.latencyP50, r.latencyP90, r.latencyP99, r.latencyMax].map { f($0, 1) }.joined(separator: "/")
+    }
+
+    private static func stages(_ r: BenchPipelineResult) -> String {
+        f(r.decodePerFrame, 1) + "/" + f(r.trackPerFrame, 2) + "/" + f(r.overlayPerFrame, 3)
+    }
+
+    private static func errors(_ a: BenchAccuracy) -> String {
+        guard let p = a.predictionError, let h = a.holdError else { return "—" }
+        return f(p, 1) + "/" + f(h, 1)
+    }
+
+    /// Mean and max frames to first decode, and codes never decoded.
+    private static func firstDecode(_ a: BenchAccuracy) -> String {
+        let values = a.framesToFirstDecode
+        guard !values.isEmpty else { return a.neverDecoded > 0 ? "never ×\(a.neverDecoded)" : "—" }
+        let mean = Double(values.reduce(0, +)) / Double(values.count)
+        var text = "mean \(f(mean, 1)) max \(values.max()!)"
+        if a.neverDecoded > 0 { text += " never \(a.neverDecoded)" }
+        return text
+    }
+
+    static func f(_ value: Double, _ decimals: Int) -> String { String(format: "%.\(decimals)f", value) }
+    private static func pct(_ value: Double) -> String { String(format: "%.1f%%", value * 100) }
+
+    /// Left-aligned first column, right-aligned others, columns separated by two spaces.
+    private static func grid(_ rows: [[String]]) -> String {
+        let columns = rows.map(\.count).max() ?? 0
+        let widths = (0..<columns).map { c in rows.map { c < $0.count ? $0[c].count : 0 }.max() ?? 0 }
+        return rows.map { row in
+            row.enumerated().map { c, cell in
+                let pad = String(repeating: " ", count: widths[c] - cell.count)
+                return c == 0 ? cell + pad : pad + cell
+            }.joined(separator: "  ")
+        }.joined(separator: "\n") + "\n"
+    }
+}

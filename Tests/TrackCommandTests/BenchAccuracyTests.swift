@@ -1,0 +1,61 @@
+import BarcodeTracking
+import Testing
+@testable import track
+
+/// Recall, coverage, prediction error and time to first decode on a hand-made sequence.
+struct BenchAccuracyTests {
+    static func square(x: Double) -> Quadrilateral { Quadrilateral(Rect(x: x, y: 0, width: 20, height: 20)) }
+
+    @Test("coverage, recall, first decode and prediction error follow their definitions")
+    func handMade() {
+        // Code A moves 10 px a frame, fully visible in frames 0-3; code B is fully visible from frame 2 only.
+        let truth: [[BenchTruthObject]] = (0..<4).map { f in
+            [BenchTruthObject(id: 1, payload: "A", location: Self.square(x: Double(f) * 10), fullyVisible: true),
+             BenchTruthObject(id: 2, payload: "B", location: Self.square(x: 200), fullyVisible: f >= 2)]
+        }
+        // The tracker finds A from frame 1 on and predicts it perfectly; it never decodes B.
+        let reported: [[BenchReportedTrack]] = (0..<4).map { f in
+            f == 0 ? [] : [BenchReportedTrack(id: 5, payload: "A", location: Self.square(x: Double(f) * 10),
+                                              predicted: Self.square(x: Double(f + 1) * 10), measured: true)]
+        }
+        let a = BenchAccuracy(BenchSequence(truth: truth, reported: reported))
+        #expect(a.uniqueCodes == 2 && a.uniqueCodesDecoded == 1 && a.recall == 0.5)
+        #expect(a.coveragePairs == 6)  // A in 4 frames, B in 2
+        #expect(a.coveredPairs == 3)
+        #expect(a.framesToFirstDecode == [1])
+        #expect(a.neverDecoded == 1)
+        #expect(a.predictionSamples == 2)  // frames 1→2 and 2→3
+        #expect(a.predictionError == 0)
+        #expect(a.holdError == 10)
+    }
+
+    @Test("corner error ignores which corner each quad lists first")
+    func cornerOrder() {
+        let q = Self.square(x: 0)
+        #expect(BenchAccuracy.cornerError(q, q.rotatedLabels(by: 1)) < 1e-12)
+        #expect(abs(BenchAccuracy.cornerError(q, q.translated(by: Point(x: 3, y: 4))) - 5) < 1e-12)
+    }
+}
+
+/// The PNG writer's checksums and layout.
+struct PNGEncoderTests {
+    @Test("CRC-32 and Adler-32 match their published check values")
+    func checksums() {
+        #expect(PNGEncoder.crc32(Array("IEND".utf8)) == 0xAE42_6082)
+        #expect(PNGEncoder.crc32(Array("123456789".utf8)) == 0xCBF4_3926)
+        #expect(PNGEncoder.adler32(Array("Wikipedia".utf8)) == 0x11E6_0398)
+    }
+
+    @Test("a PNG starts with the signature and IHDR of the image size, and stored blocks hold the data")
+    func layout() throws {
+        let image = try RGBImage(width: 300, height: 200, filledWith: .red)
+        let png = PNGEncoder.encode(image)
+        #expect(Array(png.prefix(8)) == [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A])
+        #expect(Array(png[12..<16]) == Array("IHDR".utf8))
+        #expect(Array(png[16..<24]) == [0, 0, 1, 44, 0, 0, 0, 200])
+        #expect(Array(png.suffix(8)) == Array("IEND".utf8) + [0xAE, 0x42, 0x60, 0x82])
+        // 200 rows of 1 + 900 bytes = 180 200 bytes: three stored blocks of 5 bytes' header each.
+        let zlib = PNGEncoder.zlibStored([UInt8](repeating: 7, count: 180_200))
+        #expect(zlib.count == 2 + 180_200 + 3 * 5 + 4)
+    }
+}
