@@ -167,14 +167,18 @@ struct FrameProcessorTests {
     func stopEndsResults() async throws {
         let session = try ScanSession()
         let detector = ScriptedDetector { _ in [] }
-        let processor = FrameProcessor(source: ScriptedSource(frames: 1_000_000), detector: detector, session: session)
+        // The source holds its second frame until stop() has been called, so the input
+        // cannot end first however long the test runner takes to schedule this task.
+        let gate = DispatchSemaphore(value: 0)
+        let source = ScriptedSource(frames: 1_000, beforeFrame: { index in if index == 1 { gate.wait() } })
+        let processor = FrameProcessor(source: source, detector: detector, session: session)
         processor.start()
         var sawFrame = false
         var summary: ScanSummary?
         for await event in processor.results {
             switch event {
             case .frame:
-                if !sawFrame { sawFrame = true; processor.stop() }
+                if !sawFrame { sawFrame = true; processor.stop(); gate.signal() }
             case .finished(let final): summary = final
             }
         }
