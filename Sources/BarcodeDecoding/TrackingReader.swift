@@ -16,8 +16,9 @@ import Synchronization
 /// through the frame (every ``TrackingReaderConfiguration/linearDiscoveryInterval``
 /// frames), with the codes already tracked hidden; 2-D symbologies in the whole
 /// frame every ``TrackingReaderConfiguration/discoveryInterval`` frames. The
-/// first `discoveryInterval` frames, and every frame while nothing is tracked,
-/// get the full search (all strips and 2-D), so a fresh view is read at once. A code that neither correlates nor decodes is not
+/// first ``TrackingReaderConfiguration/warmUpFrames`` frames, and every frame
+/// while nothing is tracked, get the whole-frame search as well (1-D and 2-D,
+/// as decoding every frame would), so a fresh view is read at once. A code that neither correlates nor decodes is not
 /// reported, and the tracker marks it predicted-only.
 ///
 /// Work within a frame runs on all cores (``TrackingReaderConfiguration/usesAllCores``);
@@ -100,13 +101,14 @@ public final class TrackingReader: TrackingAwareDetector, Sendable {
         }
         let live = expected.filter { $0.state != .lost }
         // Warm-up and empty scenes get the full search: a fresh view is read at once.
-        let searchAll = live.isEmpty || frameIndex <= configuration.discoveryInterval
+        let searchAll = live.isEmpty || frameIndex <= configuration.warmUpFrames
         var jobs: [Job] = []
         if linearDiscovery != nil {
             if searchAll {
-                // Nothing tracked yet: search every strip position now, as decoding
-                // the whole frame would, so a fresh scene is read at once.
-                for position in 1...configuration.linearStrips { jobs.append(.linearStrip(strip(position, in: bounds), known: [])) }
+                // Nothing tracked yet: the whole frame, as decoding every frame does,
+                // plus this frame's strip, so the rows a whole-frame scan skips come too.
+                jobs.append(.linearStrip(bounds, known: []))
+                jobs.append(.linearStrip(strip(frameIndex, in: bounds), known: []))
             } else if (frameIndex - 1) % configuration.linearDiscoveryInterval == 0 {
                 let known = live.filter { $0.barcode != nil }.map { grown($0.predictedLocation.boundingBox, by: 6) }
                 jobs.append(.linearStrip(strip((frameIndex - 1) / configuration.linearDiscoveryInterval + 1, in: bounds), known: known))

@@ -12,6 +12,9 @@ public struct TrackingReaderConfiguration: Sendable, Hashable {
     /// While codes are tracked, search a 1-D strip every this many frames
     /// (every frame while nothing is tracked). Default 2.
     public var linearDiscoveryInterval = 2
+    /// Frames at the start that get the whole-frame search too (as every frame
+    /// does while nothing is tracked). Default 3.
+    public var warmUpFrames = 3
     /// Spread per-code work and discovery over the machine's cores. Default true.
     public var usesAllCores = true
     /// Re-decode each tracked code in a window around its prediction at least
@@ -34,6 +37,7 @@ public struct TrackingReaderConfiguration: Sendable, Hashable {
             if !ok { throw DecodingError(.invalidArgument, message) }
         }
         try check((1...1000).contains(discoveryInterval), "discoveryInterval must be 1...1000, not \(discoveryInterval)")
+        try check((0...1000).contains(warmUpFrames), "warmUpFrames must be 0...1000, not \(warmUpFrames)")
         try check((1...64).contains(linearStrips), "linearStrips must be 1...64, not \(linearStrips)")
         try check((1...1000).contains(linearDiscoveryInterval), "linearDiscoveryInterval must be 1...1000, not \(linearDiscoveryInterval)")
         try check((1...1000).contains(redecodeInterval), "redecodeInterval must be 1...1000, not \(redecodeInterval)")
