@@ -121,13 +121,16 @@ public struct SyntheticScene: Sendable {
                 top += height
             }
         case .conveyor:
-            let cellW = labels.map(\.paperRect.width).max()! + gap, cellH = labels.map(\.paperRect.height).max()! + gap
+            // Each label gets a cell of its lane with room for a random offset, so
+            // labels never overlap (an overlap would hide part of a code).
+            let cellW = (labels.map(\.paperRect.width).max()! + gap) * 1.3, cellH = labels.map(\.paperRect.height).max()! + gap
             let lanes = max(1, Int(h * 0.9 / cellH))
             let top = (h - Double(lanes) * cellH) / 2
             for index in labels.indices {
                 let lane = index % lanes, slot = index / lanes
                 let spareY = cellH - labels[index].paperRect.height
-                let x = -cellW * Double(slot + 1) - rng.uniform(0...(cellW * 0.3))
+                let spareX = cellW - gap - labels[index].paperRect.width
+                let x = -cellW * Double(slot + 1) + rng.uniform(0...spareX)
                 labels[index].move(to: Point(x: x, y: top + Double(lane) * cellH + rng.uniform(0...spareY)))
             }
         }

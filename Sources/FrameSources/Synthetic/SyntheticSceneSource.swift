@@ -2,13 +2,15 @@ public import BarcodeTracking
 
 /// A ``FrameSource`` that plays a ``SyntheticScene`` from frame 1 to its last frame.
 ///
-/// Not live: frames are produced on demand. The ground truth of every frame
-/// delivered so far is kept in `groundTruth`.
+/// Not live: frames are produced on demand. The ground truth of the frame just
+/// delivered is in ``lastGroundTruth``; that of any frame comes from
+/// ``SyntheticScene/groundTruth(frame:)`` (nothing accumulates, so memory stays
+/// flat however long the scene runs).
 public final class SyntheticSceneSource: FrameSource {
     /// The scene being played.
     public let scene: SyntheticScene
-    /// Ground truth of the frames delivered so far, in order.
-    public private(set) var groundTruth: [GroundTruthFrame] = []
+    /// Ground truth of the frame most recently delivered.
+    public private(set) var lastGroundTruth: GroundTruthFrame?
     private var next = 1
     private var closed = false
 
@@ -35,7 +37,7 @@ public final class SyntheticSceneSource: FrameSource {
     public func nextFrame() throws -> Frame? {
         guard !closed, next <= scene.configuration.frameCount else { return nil }
         let (frame, truth) = scene.render(frame: next)
-        groundTruth.append(truth)
+        lastGroundTruth = truth
         next += 1
         return frame
     }
