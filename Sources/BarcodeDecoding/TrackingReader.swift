@@ -14,11 +14,15 @@ import Synchronization
 /// - located-only codes are re-read in a window.
 /// New codes: 1-D symbologies are searched in a horizontal strip that moves
 /// through the frame (every ``TrackingReaderConfiguration/linearDiscoveryInterval``
-/// frames), with the codes already tracked hidden; 2-D symbologies in the whole
-/// frame every ``TrackingReaderConfiguration/discoveryInterval`` frames. The
-/// first ``TrackingReaderConfiguration/warmUpFrames`` frames, and every frame
-/// while nothing is tracked, get the whole-frame search as well (1-D and 2-D,
-/// as decoding every frame would), so a fresh view is read at once. A code that neither correlates nor decodes is not
+/// frames), with the codes already tracked hidden; 2-D symbologies in one tile of
+/// a 3 × 2 grid every ``TrackingReaderConfiguration/discoveryInterval`` frames,
+/// the grid shifted by half a tile on every other cycle so that a code cut by a
+/// tile edge is whole in the next (zxing-cpp 1.4's Data Matrix and Aztec
+/// detectors also find small symbols in a tile that they miss in a busy full
+/// frame). The
+/// first ``TrackingReaderConfiguration/warmUpFrames`` frames get the whole-frame
+/// search (1-D and 2-D, as decoding every frame does) as well, and frames while
+/// nothing is tracked get it instead, so a fresh view is read at once. A code that neither correlates nor decodes is not
 /// reported, and the tracker marks it predicted-only.
 ///
 /// Work within a frame runs on all cores (``TrackingReaderConfiguration/usesAllCores``);
@@ -86,7 +90,8 @@ public final class TrackingReader: TrackingAwareDetector, Sendable {
     enum Job: Sendable {
         /// A 1-D search of a strip, with the boxes of codes already tracked whited out.
         case linearStrip(Rect, known: [Rect])
-        case matrix(Rect)
+        /// A 2-D search of a tile, with the boxes of codes already tracked hidden.
+        case matrix(Rect, known: [Rect])
         case follow(TrackedBarcode, TrackMemory?, due: Bool)
         case locatedOnly(TrackedBarcode)
     }
@@ -100,22 +105,24 @@ public final class TrackingReader: TrackingAwareDetector, Sendable {
             return (state.frameIndex, state.memory)
         }
         let live = expected.filter { $0.state != .lost }
-        // Warm-up and empty scenes get the full search: a fresh view is read at once.
-        let searchAll = live.isEmpty || frameIndex <= configuration.warmUpFrames
+        // Warm-up and empty scenes get the whole-frame search, as decoding every
+        // frame does, so a fresh view is read at once; warm-up frames also get this
+        // frame's strip and tile, for the rows and small symbols a whole-frame scan misses.
+        let warmingUp = frameIndex <= configuration.warmUpFrames
+        let searchAll = live.isEmpty || warmingUp
+        let known = live.filter { $0.barcode != nil }.map { grown($0.predictedLocation.boundingBox, by: 6) }
         var jobs: [Job] = []
         if linearDiscovery != nil {
-            if searchAll {
-                // Nothing tracked yet: the whole frame, as decoding every frame does,
-                // plus this frame's strip, so the rows a whole-frame scan skips come too.
-                jobs.append(.linearStrip(bounds, known: []))
-                jobs.append(.linearStrip(strip(frameIndex, in: bounds), known: []))
-            } else if (frameIndex - 1) % configuration.linearDiscoveryInterval == 0 {
-                let known = live.filter { $0.barcode != nil }.map { grown($0.predictedLocation.boundingBox, by: 6) }
+            if searchAll { jobs.append(.linearStrip(bounds, known: [])) }
+            if warmingUp || (!searchAll && (frameIndex - 1) % configuration.linearDiscoveryInterval == 0) {
                 jobs.append(.linearStrip(strip((frameIndex - 1) / configuration.linearDiscoveryInterval + 1, in: bounds), known: known))
             }
         }
-        if matrixDiscovery != nil, searchAll || (frameIndex - 1) % configuration.discoveryInterval == 0 {
-            jobs.append(.matrix(bounds))
+        if matrixDiscovery != nil {
+            if searchAll { jobs.append(.matrix(bounds, known: [])) }
+            if warmingUp || (!searchAll && (frameIndex - 1) % configuration.discoveryInterval == 0) {
+                jobs.append(.matrix(tile((frameIndex - 1) / configuration.discoveryInterval, in: bounds), known: known))
+            }
         }
         for track in live {
             if track.barcode != nil {
@@ -162,16 +169,13 @@ public final class TrackingReader: TrackingAwareDetector, Sendable {
     private func run(_ job: Job, image: LumaImage, bounds: Rect) throws -> JobOutput {
         switch job {
         case .linearStrip(let rect, let known):
-            guard let linearDiscovery else { return JobOutput() }
             // Known codes would each cost another pass (1-D codes are read one per
             // call); hide them so the search only pays for new ones.
-            let overlapping = known.filter { $0.intersects(rect) }
-            guard !overlapping.isEmpty, let crop = Self.crop(image, to: rect, whitening: overlapping) else {
-                return JobOutput(detections: try linearDiscovery.detect(in: image, region: rect))
-            }
-            let origin = Point(x: rect.x.rounded(.down), y: rect.y.rounded(.down))
-            return JobOutput(detections: try linearDiscovery.detect(in: crop, region: nil).map { $0.translated(by: origin) })
-        case .matrix(let rect): return JobOutput(detections: try matrixDiscovery?.detect(in: image, region: rect) ?? [])
+            guard let linearDiscovery else { return JobOutput() }
+            return JobOutput(detections: try Self.search(image, in: rect, hiding: known, with: linearDiscovery))
+        case .matrix(let rect, let known):
+            guard let matrixDiscovery else { return JobOutput() }
+            return JobOutput(detections: try Self.search(image, in: rect, hiding: known, with: matrixDiscovery))
         case .locatedOnly(let track):
             guard let window = window(around: track.predictedLocation, in: bounds) else { return JobOutput() }
             return JobOutput(detections: try locatedOnlyReader.detect(in: image, region: window))
@@ -189,6 +193,28 @@ public final class TrackingReader: TrackingAwareDetector, Sendable {
         let height = bounds.height / 2
         let position = Double((index - 1) % steps) / Double(steps - 1)
         return Rect(x: bounds.x, y: bounds.y + (bounds.height - height) * position, width: bounds.width, height: height)
+    }
+
+    /// Tile `index` of the 2-D search: a 3 × 2 grid over `bounds`, shifted by
+    /// half a tile (and clipped) on odd cycles, each tile grown by 16 pixels.
+    package func tile(_ index: Int, in bounds: Rect) -> Rect {
+        let columns = 3, rows = 2
+        let cell = index % (columns * rows), shifted = (index / (columns * rows)) % 2 == 1
+        let width = bounds.width / Double(columns), height = bounds.height / Double(rows)
+        let x = bounds.x + Double(cell % columns) * width + (shifted ? width / 2 : 0)
+        let y = bounds.y + Double(cell / columns) * height + (shifted ? height / 2 : 0)
+        let grown = Rect(x: x - 16, y: y - 16, width: width + 32, height: height + 32)
+        return grown.intersection(bounds) ?? bounds
+    }
+
+    /// Reads `rect` of `image` with the `hidden` boxes (frame pixels) painted out.
+    static func search(_ image: LumaImage, in rect: Rect, hiding hidden: [Rect], with reader: BarcodeReader) throws -> [Detection] {
+        let overlapping = hidden.filter { $0.intersects(rect) }
+        guard !overlapping.isEmpty, let crop = crop(image, to: rect, whitening: overlapping) else {
+            return try reader.detect(in: image, region: rect)
+        }
+        let origin = Point(x: rect.x.rounded(.down), y: rect.y.rounded(.down))
+        return try reader.detect(in: crop, region: nil).map { $0.translated(by: origin) }
     }
 
     /// Re-locates or re-decodes one decoded track. Returns its measurement (if
@@ -266,12 +292,15 @@ public final class TrackingReader: TrackingAwareDetector, Sendable {
         return clipped
     }
 
-    /// Whether a discovered detection is a code already measured this frame.
-    static func isCovered(_ found: Detection, by measured: [Detection]) -> Bool {
+    /// Whether a discovered detection is a code already measured this frame: one
+    /// contains the other's centre, or (a strip or tile that cuts a code yields a
+    /// partial quad) they carry the same payload and their boxes overlap.
+    package static func isCovered(_ found: Detection, by measured: [Detection]) -> Bool {
         measured.contains { known in
+            let sameCode = found.barcode.flatMap { a in known.barcode.map { b in a.symbology == b.symbology && a.bytes == b.bytes } }
+            if sameCode == true, found.location.boundingBox.intersects(known.location.boundingBox) { return true }
             guard known.location.contains(found.location.center) || found.location.contains(known.location.center) else { return false }
-            guard let a = found.barcode, let b = known.barcode else { return true }
-            return a.symbology == b.symbology && a.bytes == b.bytes
+            return sameCode ?? true
         }
     }
 }

@@ -1,20 +1,21 @@
 /// Settings of ``TrackingReader``, the engine's fast path. Frames and pixels
 /// are frame pixels of the processed frames.
 public struct TrackingReaderConfiguration: Sendable, Hashable {
-    /// Search the whole frame for new 2-D codes every this many frames (1 =
-    /// every frame); while nothing is tracked, every frame. 1-D codes are
-    /// searched every frame in one of ``linearStrips`` horizontal strips in turn
-    /// (zxing-cpp's fast 1-D scan only reads rows near the middle of what it is
-    /// given, so moving the strip covers the whole frame). Default 8.
-    public var discoveryInterval = 8
+    /// Search one tile of the frame (a sixth, see ``TrackingReader``) for new 2-D
+    /// codes every this many frames (1 = every frame); while nothing is tracked,
+    /// the whole frame as well. 1-D codes are searched in one of ``linearStrips``
+    /// horizontal strips in turn (zxing-cpp's fast 1-D scan only reads rows near
+    /// the middle of what it is given, so moving the strip covers the whole
+    /// frame). Default 1.
+    public var discoveryInterval = 1
     /// Number of strip positions the 1-D search cycles through. Default 5.
     public var linearStrips = 5
     /// While codes are tracked, search a 1-D strip every this many frames
     /// (every frame while nothing is tracked). Default 2.
     public var linearDiscoveryInterval = 2
     /// Frames at the start that get the whole-frame search too (as every frame
-    /// does while nothing is tracked). Default 3.
-    public var warmUpFrames = 3
+    /// does while nothing is tracked). Default 1.
+    public var warmUpFrames = 1
     /// Spread per-code work and discovery over the machine's cores. Default true.
     public var usesAllCores = true
     /// Re-decode each tracked code in a window around its prediction at least

@@ -77,15 +77,30 @@ struct TrackingReaderTests {
         c.noise = 0
         let scene = try SyntheticScene.fitting(c)
         let (session, frames) = try Self.run(scene, detector: try TrackingReader())
-        #expect(session.recognized.count == 3)
+        #expect(session.recognized.count == 3, "\(session.recognized.map { "\($0.barcode.symbology) \($0.barcode.data ?? "?")" })")
         let config = TrackingReaderConfiguration()
-        let cycle = max(config.discoveryInterval, config.linearStrips * config.linearDiscoveryInterval)
+        // 2-D: six tiles, then the same grid shifted by half a tile; 1-D: the strip positions.
+        let cycle = max(12 * config.discoveryInterval, config.linearStrips * config.linearDiscoveryInterval)
         for label in scene.labels {
             guard let firstFull = frames.first(where: { $0.1.codes.contains { $0.instance == label.instance && $0.visibility == 1 } })?.1.number,
                   let recognized = frames.first(where: { $0.0.tracks.contains { $0.barcode?.data == label.payload } })?.0.frameNumber
             else { Issue.record("\(label.payload) never fully visible or never recognized"); continue }
             #expect(recognized - firstFull <= cycle, "\(label.symbology) took \(recognized - firstFull) frames")
         }
+    }
+
+    @Test("A discovery that re-reads a measured code is dropped, even as a partial quad; a same-payload label elsewhere is kept")
+    func coveredDiscoveries() {
+        func detection(_ payload: String, _ rect: Rect) -> Detection {
+            Detection(barcode: Barcode(symbology: .ean13, data: payload, bytes: Array(payload.utf8), location: Quadrilateral(rect)))
+        }
+        let measured = [detection("4006381333931", Rect(x: 100, y: 100, width: 200, height: 60))]
+        // A strip that cut the code: same payload, quad off-centre but overlapping.
+        #expect(TrackingReader.isCovered(detection("4006381333931", Rect(x: 100, y: 70, width: 200, height: 35)), by: measured))
+        // The same payload on another label of the pallet.
+        #expect(!TrackingReader.isCovered(detection("4006381333931", Rect(x: 400, y: 100, width: 200, height: 60)), by: measured))
+        // Another code overlapping the measured one's box, but not its centre.
+        #expect(!TrackingReader.isCovered(detection("4000000000006", Rect(x: 250, y: 140, width: 200, height: 60)), by: measured))
     }
 
     @Test("Out-of-range settings are rejected when the reader is built")
