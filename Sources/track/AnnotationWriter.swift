@@ -2,33 +2,42 @@ import BarcodeTracking
 import FrameSources
 
 /// `--annotate OUT`: each processed frame with outlines, ids and overlay
-/// rectangles drawn on it, encoded as a video.
+/// rectangles drawn on it, encoded as a video; or, for `--record OUT`, each
+/// processed frame as it came in (luma), to replay later with `--input` or `track bench --input`.
 final class AnnotationWriter {
     private let writer: VideoWriter
-    private let annotator = FrameAnnotator()
+    private let annotator: FrameAnnotator?
     private let planner: OverlayPlanner?
+    private let option: String
     private var plans: [OverlayPlan] = []
     private(set) var failure: String?
 
-    init(path: String, size: Size, frameRate: Double, planner: OverlayPlanner?) throws {
+    /// `annotated` false writes the frames untouched (`--record`).
+    init(path: String, size: Size, frameRate: Double, planner: OverlayPlanner?, annotated: Bool = true) throws {
         writer = try VideoWriter(path: path, width: Int(size.width), height: Int(size.height), frameRate: frameRate)
         self.planner = planner
+        annotator = annotated ? FrameAnnotator() : nil
+        option = annotated ? "--annotate" : "--record"
     }
 
     func write(_ result: ScanFrameResult) {
         guard failure == nil, let image = result.image else { return }
-        plans.removeAll(keepingCapacity: true)
-        planner?.plan(result.tracks, into: &plans)
-        let rgb = annotator.annotated(image, tracks: result.tracks, overlays: plans)
         do {
-            try writer.appendRGB(width: rgb.width, height: rgb.height, pixels: rgb.pixels, time: result.time)
+            if let annotator {
+                plans.removeAll(keepingCapacity: true)
+                planner?.plan(result.tracks, into: &plans)
+                let rgb = annotator.annotated(image, tracks: result.tracks, overlays: plans)
+                try writer.appendRGB(width: rgb.width, height: rgb.height, pixels: rgb.pixels, time: result.time)
+            } else {
+                try writer.append(image, time: result.time)
+            }
         } catch {
             failure = error.description
-            StandardError.print("track: --annotate stopped: \(error.description)")
+            StandardError.print("track: \(option) stopped: \(error.description)")
         }
     }
 
     func finish() {
-        do { try writer.finish() } catch { StandardError.print("track: --annotate: \(error.description)") }
+        do { try writer.finish() } catch { StandardError.print("track: \(option): \(error.description)") }
     }
 }

@@ -30,6 +30,9 @@ struct Run: AsyncParsableCommand {
     @Option(name: .long, help: "Write a video with outlines, ids and overlays (.mp4, .mkv, .avi, .y4m).")
     var annotate: String?
 
+    @Option(name: .long, help: "Write the frames as they came in (no drawing) as a video, to replay with --input or track bench --input.")
+    var record: String?
+
     @Option(name: .long, help: ArgumentHelp("Plan an overlay per code: anchor=…,offset.x=…,offset.y=…,size.x=…,size.y=…,expiry=…", valueName: "spec"))
     var overlay: String?
 
@@ -46,7 +49,7 @@ struct Run: AsyncParsableCommand {
         let job: TrackingJob
         do {
             job = try TrackingJob(input: input, session: session, format: OutputFormat(rawValue: format)!,
-                                  output: output, annotate: annotate, overlay: overlay)
+                                  output: output, annotate: annotate, record: record, overlay: overlay)
         } catch let error as JobSetupError {
             StandardError.print("track: \(error.message)")
             throw ExitCode(error.status)

@@ -36,6 +36,12 @@ struct InputOptions: ParsableArguments {
     @Option(name: .long, help: "Demo scene layout: pallet or conveyor (default pallet).")
     var layout: String?
 
+    @Option(name: .long, help: ArgumentHelp("Demo scene: hand shake, standard deviation of the per-frame jitter (default 0.8).", valueName: "pixels"))
+    var shake: Double?
+
+    @Option(name: .long, help: ArgumentHelp("Demo scene: horizontal motion-blur length (default 0).", valueName: "pixels"))
+    var blur: Double?
+
     func validate() throws {
         let chosen = [device != nil, input != nil, demo].filter { $0 }.count
         if chosen == 0 {
@@ -48,8 +54,10 @@ struct InputOptions: ParsableArguments {
         if let layout, SyntheticLayoutName(rawValue: layout) == nil {
             throw ValidationError("--layout must be pallet or conveyor, not '\(layout)'")
         }
-        if !demo, codes != nil || seed != nil || layout != nil {
-            throw ValidationError("--codes, --seed and --layout only apply to --demo")
+        if let shake, !(0...50).contains(shake) { throw ValidationError("--shake must be 0...50 pixels, not \(shake)") }
+        if let blur, !(0...200).contains(blur) { throw ValidationError("--blur must be 0...200 pixels, not \(blur)") }
+        if !demo, codes != nil || seed != nil || layout != nil || shake != nil || blur != nil {
+            throw ValidationError("--codes, --seed, --layout, --shake and --blur only apply to --demo")
         }
     }
 }

@@ -57,6 +57,8 @@ enum SourceFactory {
             if let seed = input.seed { scene.seed = seed }
             if let layout = input.layout { scene.layout = layout == "conveyor" ? .conveyor : .pallet }
             if let fps = input.fps { scene.frameRate = fps }
+            if let shake = input.shake { scene.shake = shake }
+            if let blur = input.blur { scene.motionBlur = blur }
             do {
                 let source = SyntheticSceneSource(scene: try SyntheticScene.fitting(scene))
                 return MadeSource(source: ObservedSource(source), frameSize: Size(width: Double(scene.width), height: Double(scene.height)),

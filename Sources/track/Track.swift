@@ -8,12 +8,14 @@ struct Track: AsyncParsableCommand {
         abstract: "Follow many barcodes at once through video, the MatrixScan way, with zxing-cpp.",
         discussion: """
             Examples:
-              track --demo                                  synthetic pallet, no camera needed
-              track --expect 3 --device /dev/video0         count 3 labels, print them, exit 0
+              track --demo                      # synthetic pallet, no camera needed
+              track --expect 3 --device /dev/video0    # count 3 labels, exit 0
               track --input shift.mp4 --format jsonl > tracks.jsonl
               track --input shift.mp4 --format mot --output tracker.txt
-              track --demo --annotate demo.mp4 --overlay 'anchor=topCenter,offset.y=fixedPx:15'
-              track scan label.png                          thorough still-image search
+              track --demo --record demo.mp4    # save the frames to replay later
+              track --demo --annotate demo.mp4 \\
+                    --overlay 'anchor=topCenter,offset.y=fixedPx:15'
+              track scan label.png              # thorough still-image search
             """,
         subcommands: [Run.self, Scan.self, Devices.self, Bench.self],
         defaultSubcommand: Run.self)

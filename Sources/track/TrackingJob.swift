@@ -18,6 +18,7 @@ final class TrackingJob {
     let failure: FailureRecord
     let output: any TrackOutput
     let annotation: AnnotationWriter?
+    let recording: AnnotationWriter?
     let planner: OverlayPlanner?
     let expected: Int?
     let frameLimit: Int?
@@ -26,7 +27,7 @@ final class TrackingJob {
     let stopper: JobStopper
 
     init(input: InputOptions, session options: SessionOptions, format: OutputFormat, output path: String?,
-         annotate: String?, overlay: String?) throws {
+         annotate: String?, record: String? = nil, overlay: String?) throws {
         let sink: OutputSink
         do { sink = try OutputSink(path: path) } catch {
             throw JobSetupError(message: "\(error)", status: ExitStatus.outputError)
@@ -68,9 +69,19 @@ final class TrackingJob {
         } else {
             annotation = nil
         }
+        if let record {
+            do {
+                recording = try AnnotationWriter(path: record, size: source.frameSize, frameRate: source.frameRate,
+                                                 planner: nil, annotated: false)
+            } catch {
+                throw JobSetupError(message: "cannot write --record \(record): \(error)", status: ExitStatus.outputError)
+            }
+        } else {
+            recording = nil
+        }
         var processorConfiguration = FrameProcessorConfiguration()
         processorConfiguration.label = "track"
-        processorConfiguration.deliversImages = annotation != nil
+        processorConfiguration.deliversImages = annotation != nil || recording != nil
         processor = FrameProcessor(source: source.source, detector: reader, session: session,
                                    configuration: processorConfiguration)
         stopper = JobStopper(processor: processor)
@@ -103,6 +114,7 @@ final class TrackingJob {
                 }
                 output.frame(result, overlays: overlays)
                 annotation?.write(result)
+                recording?.write(result)
                 if let limit = frameLimit, result.frameNumber >= limit { stop(.limit) }
             case .finished(let summary):
                 final = summary
@@ -110,6 +122,7 @@ final class TrackingJob {
         }
         let summary = final ?? processor.session.summary
         annotation?.finish()
+        recording?.finish()
         guard let summary else { return ExitStatus.inputError }
         let complete = expected.map { summary.recognized.count >= $0 } ?? true
         output.summary(summary, expected: expected, complete: complete)

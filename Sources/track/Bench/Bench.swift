@@ -7,13 +7,16 @@ struct Bench: ParsableCommand {
         commandName: "bench",
         abstract: "Measure the engine against decoding every full frame: speed, latency, accuracy, memory.",
         discussion: """
-            Runs each scene (or --input file) through both pipelines on the same frames and prints
-            them side by side. Synthetic scenes are scored against their ground truth; a file is
-            scored against the baseline's own full-frame decodes.
+            Runs each scene (or --input file) through both pipelines on the same
+            frames and prints them side by side. Synthetic scenes are scored against
+            their ground truth; a file against the baseline's own full-frame decodes.
+
             Examples:
-              track bench                                   16 synthetic scenes (720p/1080p, 3-100 codes, slow/fast)
+              track bench                  # 25 scenes: 720p/1080p, 3-100 codes,
+                                           # slow/fast, 2-D only, a conveyor
               track bench --scenes quick --json bench.json
               track bench --input shift.mp4 --mot mot/ --plot bench.png
+              track --demo --frames 300 --record shift.mp4   # a clip to bench
             """)
 
     @Option(name: .long, help: "Scene set: default or quick.")
@@ -22,7 +25,7 @@ struct Bench: ParsableCommand {
     @Option(name: .long, help: "Benchmark this media file instead of synthetic scenes.")
     var input: String?
 
-    @Option(name: .long, help: "Frames per scene (default 30, quick 8), or at most this many frames of --input.")
+    @Option(name: .long, help: "Frames per scene (default 60, quick 8), or at most this many frames of --input.")
     var frames: Int?
 
     @Option(name: .long, help: "Write every figure as JSON to this file.")

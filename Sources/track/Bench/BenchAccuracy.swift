@@ -24,6 +24,9 @@ struct BenchAccuracy: Sendable, Codable {
     /// Frames from the first frame a code is fully visible to the first frame it is reported decoded
     /// (0 = in that very frame), one value per code that was fully visible and decoded.
     var framesToFirstDecode: [Int] = []
+    /// Frame index (from 0) of each code's first decode at or after its first fully
+    /// visible frame, by payload.
+    var firstDecodeFrame: [String: Int] = [:]
     /// Codes that became fully visible but were never decoded afterwards.
     var neverDecoded = 0
     /// Payloads of the reference codes never decoded at all, sorted.
@@ -75,8 +78,18 @@ struct BenchAccuracy: Sendable, Codable {
             predictionError = errorSum / Double(predictionSamples)
             holdError = holdSum / Double(predictionSamples)
         }
+        firstDecodeFrame = firstDecodedAfterVisible
         for (payload, visible) in firstVisible.sorted(by: { $0.value < $1.value }) {
             if let decoded = firstDecodedAfterVisible[payload] { framesToFirstDecode.append(decoded - visible) } else { neverDecoded += 1 }
+        }
+    }
+
+    /// For each code both pipelines decoded: frames from the baseline's first decode
+    /// (the code is decodable from then on) to the engine's (negative when the engine
+    /// was first), in the order of the baseline's first decodes.
+    static func decodeLag(engine: BenchAccuracy, baseline: BenchAccuracy) -> [Int] {
+        baseline.firstDecodeFrame.sorted { ($0.value, $0.key) < ($1.value, $1.key) }.compactMap { payload, frame in
+            engine.firstDecodeFrame[payload].map { $0 - frame }
         }
     }
 

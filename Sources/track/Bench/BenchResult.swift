@@ -41,6 +41,9 @@ struct BenchSequenceResult: Sendable, Codable {
     var skipped: String?
     var engine: BenchPipelineResult?
     var baseline: BenchPipelineResult?
+    /// Per code decoded by both: frames from the baseline's first decode to the engine's
+    /// (see ``BenchAccuracy/decodeLag(engine:baseline:)``).
+    var decodeLagBehindBaseline: [Int] = []
     /// Mean milliseconds to produce (render or read) a frame, outside both pipelines' latency.
     var sourcePerFrame: Double
     /// Process peak resident memory after this sequence, MiB (getrusage maxrss; shared by both pipelines).

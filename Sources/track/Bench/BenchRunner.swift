@@ -46,11 +46,13 @@ struct BenchRunner {
         }
         let engineSequence = BenchSequence(truth: truth, reported: engineReports)
         let baselineSequence = BenchSequence(truth: truth, reported: baselineReports)
+        let engineResult = BenchPipelineResult(timing: engine.timing, sequence: engineSequence)
+        let baselineResult = BenchPipelineResult(timing: baseline.timing, sequence: baselineSequence)
         let result = BenchSequenceResult(
             name: spec.name, width: c.width, height: c.height, frames: c.frameCount, codes: c.codeCount,
             modulePixels: scene.configuration.modulePixels, reference: "ground truth", skipped: nil,
-            engine: BenchPipelineResult(timing: engine.timing, sequence: engineSequence),
-            baseline: BenchPipelineResult(timing: baseline.timing, sequence: baselineSequence),
+            engine: engineResult, baseline: baselineResult,
+            decodeLagBehindBaseline: BenchAccuracy.decodeLag(engine: engineResult.accuracy, baseline: baselineResult.accuracy),
             sourcePerFrame: Double(sourceNanoseconds) / 1e6 / Double(c.frameCount), peakMemoryMiB: Self.peakMemoryMiB())
         return Outcome(result: result, engine: engineSequence, baseline: baselineSequence, frameRate: c.frameRate)
     }
@@ -89,11 +91,13 @@ struct BenchRunner {
         let engineSequence = BenchSequence(truth: truth, reported: engineReports)
         let baselineSequence = BenchSequence(truth: truth, reported: baselineReports)
         let name = URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent
+        let engineResult = BenchPipelineResult(timing: engine.timing, sequence: engineSequence)
+        let baselineResult = BenchPipelineResult(timing: baseline.timing, sequence: baselineSequence)
         let result = BenchSequenceResult(
             name: name, width: source.frameWidth, height: source.frameHeight, frames: count, codes: ids.count,
             modulePixels: nil, reference: "baseline decodes", skipped: nil,
-            engine: BenchPipelineResult(timing: engine.timing, sequence: engineSequence),
-            baseline: BenchPipelineResult(timing: baseline.timing, sequence: baselineSequence),
+            engine: engineResult, baseline: baselineResult,
+            decodeLagBehindBaseline: BenchAccuracy.decodeLag(engine: engineResult.accuracy, baseline: baselineResult.accuracy),
             sourcePerFrame: Double(sourceNanoseconds) / 1e6 / Double(count), peakMemoryMiB: Self.peakMemoryMiB())
         return Outcome(result: result, engine: engineSequence, baseline: baselineSequence,
                        frameRate: source.nominalFrameRate ?? 30)
