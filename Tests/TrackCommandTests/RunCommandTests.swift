@@ -138,6 +138,32 @@ struct RunCommandTests {
         #expect(colourful)
     }
 
+    @Test("--record writes the frames untouched; replaying the file finds the same codes")
+    func record() throws {
+        let dir = try TrackProcess.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let out = dir.appendingPathComponent("recorded.mkv").path
+        let live = try TrackProcess.run(["--demo", "--frames", "10", "--shake", "1.5", "--blur", "2", "--record", out, "--format", "jsonl"] + Self.small)
+        #expect(live.status == 0, "\(live.stderr)")
+        let replay = try TrackProcess.run(["--input", out, "--format", "jsonl"])
+        #expect(replay.status == 0, "\(replay.stderr)")
+        func found(_ run: TrackProcess.Outcome) throws -> Set<String> {
+            let summary = try #require(try run.lines.map(jsonObject).last)
+            #expect(summary["frames"] as? Int == 10)
+            return Set(((summary["codes"] as? [[String: Any]]) ?? []).compactMap { $0["data"] as? String })
+        }
+        let recorded = try found(live)
+        #expect(recorded.count == 3)
+        #expect(try found(replay) == recorded)
+    }
+
+    @Test("Demo-only options are refused with another input")
+    func demoOnlyOptions() throws {
+        let run = try TrackProcess.run(["--input", "x.mp4", "--blur", "3"])
+        #expect(run.status == 64)
+        #expect(run.stderr.contains("only apply to --demo"))
+    }
+
     @Test("SIGINT stops the run, writes the summary and exits 130")
     func interrupt() throws {
         let process = Process()
