@@ -29,6 +29,28 @@ struct BenchAccuracyTests {
         #expect(a.holdError == 10)
     }
 
+    @Test("the engine's lag behind the baseline and its coverage of the baseline's decodes follow their definitions")
+    func againstBaseline() {
+        let truth: [[BenchTruthObject]] = (0..<4).map { _ in
+            [BenchTruthObject(id: 1, payload: "A", location: Self.square(x: 0), fullyVisible: true),
+             BenchTruthObject(id: 2, payload: "B", location: Self.square(x: 100), fullyVisible: true)]
+        }
+        func track(_ payload: String, _ x: Double, measured: Bool = true) -> BenchReportedTrack {
+            BenchReportedTrack(id: payload == "A" ? 1 : 2, payload: payload, location: Self.square(x: x),
+                               predicted: Self.square(x: x), measured: measured)
+        }
+        // Baseline: A from frame 0, B from frame 1. Engine: A from frame 2; B from frame 0 but in frame 3
+        // reported 50 px off (another spot), so that pair is not covered.
+        let baseline = BenchSequence(truth: truth, reported: (0..<4).map { f in [track("A", 0)] + (f >= 1 ? [track("B", 100)] : []) })
+        let engine = BenchSequence(truth: truth, reported: (0..<4).map { f in
+            (f >= 2 ? [track("A", 0)] : []) + [track("B", f == 3 ? 150 : 100)]
+        })
+        let lag = BenchAccuracy.decodeLag(engine: BenchAccuracy(engine), baseline: BenchAccuracy(baseline))
+        #expect(lag == [2, -1])  // A: 2 frames late; B: 1 frame early
+        // Baseline pairs: A ×4, B ×3 = 7; the engine covers A in frames 2-3 and B in frames 1-2.
+        #expect(abs(BenchAccuracy.coverageOfBaseline(engine: engine, baseline: baseline) - 4.0 / 7.0) < 1e-12)
+    }
+
     @Test("corner error ignores which corner each quad lists first")
     func cornerOrder() {
         let q = Self.square(x: 0)

@@ -93,6 +93,25 @@ struct BenchAccuracy: Sendable, Codable {
         }
     }
 
+    /// Of the frame/code pairs the baseline decoded (a measured, decoded track), the
+    /// fraction where the engine reports the same payload over the same spot (its quad
+    /// contains the baseline quad's centre, or the other way round): how much of what
+    /// decoding every frame finds the engine keeps. 1 when the baseline decoded nothing.
+    static func coverageOfBaseline(engine: BenchSequence, baseline: BenchSequence) -> Double {
+        var pairs = 0, covered = 0
+        for (found, kept) in zip(baseline.reported, engine.reported) {
+            for track in found where track.measured {
+                guard let payload = track.payload else { continue }
+                pairs += 1
+                let center = track.location.center
+                if kept.contains(where: { $0.payload == payload && ($0.location.contains(center) || track.location.contains($0.location.center)) }) {
+                    covered += 1
+                }
+            }
+        }
+        return pairs == 0 ? 1 : Double(covered) / Double(pairs)
+    }
+
     /// Mean distance (frame pixels) between corresponding corners, taking the corner
     /// order that fits best (reference and reported corner order may start at different corners).
     static func cornerError(_ a: Quadrilateral, _ b: Quadrilateral) -> Double {

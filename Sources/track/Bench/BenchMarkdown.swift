@@ -2,13 +2,13 @@
 enum BenchMarkdown {
     static func render(_ report: BenchReport) -> String {
         var text = "| scene | module | fps E / B | speed-up | latency p50 / p99 ms E | latency p50 / p99 ms B "
-        text += "| recall E / B | coverage E / B | IDF1 E / B | ID sw E / B | pred / hold err px E | 1st decode frames E (mean / max) |\n"
-        text += "|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|\n"
+        text += "| recall E / B | coverage E / B | IDF1 E / B | ID sw E / B | pred / hold err px E | 1st decode frames E (mean / max) | E lag vs B, frames | E coverage of B |\n"
+        text += "|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|\n"
         let f = BenchTable.f
         func pct(_ x: Double) -> String { f(x * 100, 0) + "%" }
         for s in report.sequences {
             guard let e = s.engine, let b = s.baseline else {
-                text += "| \(s.name) | does not fit even at 2 px modules | | | | | | | | | | |\n"
+                text += "| \(s.name) | does not fit even at 2 px modules | | | | | | | | | | | | |\n"
                 continue
             }
             let firstDecode = e.accuracy.framesToFirstDecode
@@ -22,6 +22,7 @@ enum BenchMarkdown {
                 pct(e.accuracy.coverage) + " / " + pct(b.accuracy.coverage),
                 f(e.mot.idf1, 2) + " / " + f(b.mot.idf1, 2), "\(e.mot.idSwitches) / \(b.mot.idSwitches)",
                 errors, mean + " / " + (firstDecode.max().map(String.init) ?? "—"),
+                BenchTable.lag(s.decodeLagBehindBaseline), s.engineCoverageOfBaseline.map(pct) ?? "—",
             ]
             text += "| " + cells.joined(separator: " | ") + " |\n"
         }

@@ -44,6 +44,9 @@ struct BenchSequenceResult: Sendable, Codable {
     /// Per code decoded by both: frames from the baseline's first decode to the engine's
     /// (see ``BenchAccuracy/decodeLag(engine:baseline:)``).
     var decodeLagBehindBaseline: [Int] = []
+    /// Fraction of the baseline's decoded frame/code pairs the engine also reports
+    /// (see ``BenchAccuracy/coverageOfBaseline(engine:baseline:)``).
+    var engineCoverageOfBaseline: Double?
     /// Mean milliseconds to produce (render or read) a frame, outside both pipelines' latency.
     var sourcePerFrame: Double
     /// Process peak resident memory after this sequence, MiB (getrusage maxrss; shared by both pipelines).

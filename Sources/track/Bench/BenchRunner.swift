@@ -53,6 +53,7 @@ struct BenchRunner {
             modulePixels: scene.configuration.modulePixels, reference: "ground truth", skipped: nil,
             engine: engineResult, baseline: baselineResult,
             decodeLagBehindBaseline: BenchAccuracy.decodeLag(engine: engineResult.accuracy, baseline: baselineResult.accuracy),
+            engineCoverageOfBaseline: BenchAccuracy.coverageOfBaseline(engine: engineSequence, baseline: baselineSequence),
             sourcePerFrame: Double(sourceNanoseconds) / 1e6 / Double(c.frameCount), peakMemoryMiB: Self.peakMemoryMiB())
         return Outcome(result: result, engine: engineSequence, baseline: baselineSequence, frameRate: c.frameRate)
     }
@@ -98,6 +99,7 @@ struct BenchRunner {
             modulePixels: nil, reference: "baseline decodes", skipped: nil,
             engine: engineResult, baseline: baselineResult,
             decodeLagBehindBaseline: BenchAccuracy.decodeLag(engine: engineResult.accuracy, baseline: baselineResult.accuracy),
+            engineCoverageOfBaseline: BenchAccuracy.coverageOfBaseline(engine: engineSequence, baseline: baselineSequence),
             sourcePerFrame: Double(sourceNanoseconds) / 1e6 / Double(count), peakMemoryMiB: Self.peakMemoryMiB())
         return Outcome(result: result, engine: engineSequence, baseline: baselineSequence,
                        frameRate: source.nominalFrameRate ?? 30)

@@ -11,14 +11,14 @@ enum BenchTable {
         var accuracy: [[String]] = [[
             "scene", "ref", "recall E/B", "coverage E/B", "IDF1 E/B", "IDsw E/B",
             "pred/hold err px E", "pred/hold err px B", "1st decode frames E", "1st decode frames B",
-            "E lag vs B",
+            "E lag vs B", "E cov of B",
         ]]
         var skipped: [String] = []
         for s in report.sequences {
             guard let e = s.engine, let b = s.baseline else {
                 skipped.append("\(s.name): not run: \(s.skipped ?? "no result")")
                 speed.append([s.name, "—", "does not fit", "—", "—", "—", "—", "—", "—", "—"])
-                accuracy.append([s.name, "—", "—", "—", "—", "—", "—", "—", "—", "—", "—"])
+                accuracy.append([s.name, "—", "—", "—", "—", "—", "—", "—", "—", "—", "—", "—"])
                 continue
             }
             speed.append([
@@ -33,14 +33,15 @@ enum BenchTable {
                 f(e.mot.idf1, 3) + "/" + f(b.mot.idf1, 3),
                 "\(e.mot.idSwitches)/\(b.mot.idSwitches)",
                 errors(e.accuracy), errors(b.accuracy), firstDecode(e.accuracy), firstDecode(b.accuracy),
-                lag(s.decodeLagBehindBaseline),
+                lag(s.decodeLagBehindBaseline), s.engineCoverageOfBaseline.map(pct) ?? "—",
             ])
         }
         var text = "Speed (latency = frame in hand → tracked results and overlay plans delivered; E engine, B baseline)\n"
         text += grid(speed) + "\n"
         text += "Accuracy (coverage: fully visible frame/code pairs located with the right payload; IDF1/IDsw: MOTChallenge, IoU ≥ 0.5)\n"
         text += grid(accuracy)
-        text += "(E lag vs B: frames from the baseline's first decode of a code to the engine's, mean and max, over codes both decoded)\n"
+        text += "(E lag vs B: frames from the baseline's first decode of a code to the engine's, mean and max, over codes both decoded;\n"
+        text += " E cov of B: of the frame/code pairs the baseline decoded, the share the engine reports too)\n"
         for line in skipped { text += line + "\n" }
         text += "\nPeak memory \(f(report.peakMemoryMiB, 1)) MiB (process maxrss, both pipelines); "
         text += "\(report.sequences.count) sequences in \(f(report.wallSeconds, 1)) s; \(report.machine); \(report.date)\n"
@@ -87,7 +88,7 @@ enum BenchTable {
     }
 
     /// Mean and max of the engine's first-decode lag behind the baseline.
-    private static func lag(_ values: [Int]) -> String {
+    static func lag(_ values: [Int]) -> String {
         guard let worst = values.max() else { return "—" }
         return "mean \(f(Double(values.reduce(0, +)) / Double(values.count), 1)) max \(worst)"
     }
