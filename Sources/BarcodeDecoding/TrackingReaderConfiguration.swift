@@ -14,8 +14,9 @@ public struct TrackingReaderConfiguration: Sendable, Hashable {
     /// (every frame while nothing is tracked). Default 2.
     public var linearDiscoveryInterval = 2
     /// Frames at the start that get the whole-frame search too (as every frame
-    /// does while nothing is tracked). Default 1.
-    public var warmUpFrames = 1
+    /// does while nothing is tracked). Default 0: the first frame gets the
+    /// whole-frame search only because nothing is tracked yet.
+    public var warmUpFrames = 0
     /// Spread per-code work and discovery over the machine's cores. Default true.
     public var usesAllCores = true
     /// Re-decode each tracked code in a window around its prediction at least
