@@ -48,7 +48,12 @@ def decoded(images, expected):
         except Exception:
             return False
     if len(images) > 1:
-        parts = sorted((b for b in found if b.sequence_index >= 0), key=lambda b: b.sequence_index)
+        # Structured append: zxing-cpp 3.1's Python Barcode has no sequence index,
+        # so without one the parts are joined in image order (NAME-01, NAME-02, ...).
+        if all(hasattr(b, "sequence_index") for b in found):
+            parts = sorted((b for b in found if b.sequence_index >= 0), key=lambda b: b.sequence_index)
+        else:
+            parts = found
         found = found + [type("Merged", (), {"text": "".join(b.text for b in parts), "bytes": b"".join(b.bytes for b in parts)})]
     for code in found:
         candidates = {code.text.encode("utf-8"), bytes(code.bytes)}
