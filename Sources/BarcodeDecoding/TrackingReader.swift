@@ -110,7 +110,12 @@ public final class TrackingReader: TrackingAwareDetector, Sendable {
         // frame's strip and tile, for the rows and small symbols a whole-frame scan misses.
         let warmingUp = frameIndex <= configuration.warmUpFrames
         let searchAll = live.isEmpty || warmingUp
-        let known = live.filter { $0.barcode != nil }.map { grown($0.predictedLocation.boundingBox, by: 6) }
+        // Hidden from discovery with a margin: a measured box can sit a few pixels off
+        // the code, and the rows left visible would be read again as a sliver of it.
+        let known = live.filter { $0.barcode != nil }.map { track in
+            let box = track.predictedLocation.boundingBox
+            return Self.grown(box, by: 6 + 0.25 * min(box.width, box.height))
+        }
         var jobs: [Job] = []
         if linearDiscovery != nil {
             if searchAll { jobs.append(.linearStrip(bounds, known: [])) }
@@ -147,7 +152,10 @@ public final class TrackingReader: TrackingAwareDetector, Sendable {
         for (job, output) in zip(jobs, try outputs.collect()) {
             switch job {
             case .follow(let track, _, _):
-                measured += output.detections
+                // Two tracks on one code (however they arose) would each keep re-locating
+                // it and never coast out: the older track keeps the code, the younger
+                // gets no measurement and is dropped by the tracker after its coast time.
+                measured += output.detections.filter { !Self.isCovered($0, by: measured) }
                 if let memory = output.memory { kept[track.id] = memory }
             case .locatedOnly: measured += output.detections
             case .linearStrip, .matrix: discovered += output.detections
@@ -279,7 +287,7 @@ public final class TrackingReader: TrackingAwareDetector, Sendable {
         return try? LumaImage(width: w, height: h, pixels: pixels)
     }
 
-    private func grown(_ box: Rect, by pad: Double) -> Rect {
+    private static func grown(_ box: Rect, by pad: Double) -> Rect {
         Rect(x: box.x - pad, y: box.y - pad, width: box.width + 2 * pad, height: box.height + 2 * pad)
     }
 
@@ -292,13 +300,16 @@ public final class TrackingReader: TrackingAwareDetector, Sendable {
         return clipped
     }
 
-    /// Whether a discovered detection is a code already measured this frame: one
-    /// contains the other's centre, or (a strip or tile that cuts a code yields a
-    /// partial quad) they carry the same payload and their boxes overlap.
+    /// Whether a detection is a code already measured this frame: one contains the
+    /// other's centre, or (a strip or tile that cuts a code yields a partial quad)
+    /// they carry the same payload and their boxes overlap or nearly touch (within
+    /// a fifth of the code's smaller side, at least 8 pixels).
     package static func isCovered(_ found: Detection, by measured: [Detection]) -> Bool {
         measured.contains { known in
             let sameCode = found.barcode.flatMap { a in known.barcode.map { b in a.symbology == b.symbology && a.bytes == b.bytes } }
-            if sameCode == true, found.location.boundingBox.intersects(known.location.boundingBox) { return true }
+            let box = known.location.boundingBox
+            let near = grown(box, by: max(8, 0.2 * min(box.width, box.height)))
+            if sameCode == true, found.location.boundingBox.intersects(near) { return true }
             guard known.location.contains(found.location.center) || found.location.contains(known.location.center) else { return false }
             return sameCode ?? true
         }

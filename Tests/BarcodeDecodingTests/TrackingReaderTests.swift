@@ -97,6 +97,8 @@ struct TrackingReaderTests {
         let measured = [detection("4006381333931", Rect(x: 100, y: 100, width: 200, height: 60))]
         // A strip that cut the code: same payload, quad off-centre but overlapping.
         #expect(TrackingReader.isCovered(detection("4006381333931", Rect(x: 100, y: 70, width: 200, height: 35)), by: measured))
+        // A sliver of the code's top rows, just above a measured box that sits a few pixels low.
+        #expect(TrackingReader.isCovered(detection("4006381333931", Rect(x: 100, y: 93, width: 200, height: 3)), by: measured))
         // The same payload on another label of the pallet.
         #expect(!TrackingReader.isCovered(detection("4006381333931", Rect(x: 400, y: 100, width: 200, height: 60)), by: measured))
         // Another code overlapping the measured one's box, but not its centre.

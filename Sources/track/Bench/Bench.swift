@@ -12,8 +12,8 @@ struct Bench: ParsableCommand {
             their ground truth; a file against the baseline's own full-frame decodes.
 
             Examples:
-              track bench                  # 25 scenes: 720p/1080p, 3-100 codes,
-                                           # slow/fast, 2-D only, a conveyor
+              track bench                  # 27 scenes: 720p/1080p, 3-100 codes,
+                                           # slow/fast, 2-D only, no DM/Aztec, conveyor
               track bench --scenes quick --json bench.json
               track bench --input shift.mp4 --mot mot/ --plot bench.png
               track --demo --frames 300 --record shift.mp4   # a clip to bench
