@@ -19,11 +19,11 @@ import Synchronization
 /// the grid shifted by half a tile on every other cycle so that a code cut by a
 /// tile edge is whole in the next (zxing-cpp 1.4's Data Matrix and Aztec
 /// detectors also find small symbols in a tile that they miss in a busy full
-/// frame). The
-/// first ``TrackingReaderConfiguration/warmUpFrames`` frames get the whole-frame
-/// search (1-D and 2-D, as decoding every frame does) as well, and frames while
-/// nothing is tracked get it instead, so a fresh view is read at once. A code that neither correlates nor decodes is not
-/// reported, and the tracker marks it predicted-only.
+/// frame). Frames while nothing is tracked get the whole-frame search instead
+/// (1-D and 2-D, as decoding every frame does), so a fresh view is read at once;
+/// the first ``TrackingReaderConfiguration/warmUpFrames`` frames get it as well.
+/// A code that neither correlates nor decodes is not reported, and the tracker
+/// marks it predicted-only; a code is measured for one track only.
 ///
 /// Work within a frame runs on all cores (``TrackingReaderConfiguration/usesAllCores``);
 /// the call itself returns on the caller's thread. Use one instance per
