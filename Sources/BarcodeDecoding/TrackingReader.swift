@@ -161,7 +161,7 @@ public final class TrackingReader: TrackingAwareDetector, Sendable {
             case .linearStrip, .matrix: discovered += output.detections
             }
         }
-        for found in discovered where !Self.isCovered(found, by: measured) {
+        for found in discovered where Self.isPlausible(found.location) && !Self.isCovered(found, by: measured) {
             measured.append(found)
         }
         state.withLock { $0.memory = kept }
@@ -298,6 +298,15 @@ public final class TrackingReader: TrackingAwareDetector, Sendable {
         let grown = Rect(x: box.x - pad, y: box.y - pad, width: box.width + 2 * pad, height: box.height + 2 * pad)
         guard let clipped = grown.intersection(bounds), clipped.width >= 8, clipped.height >= 8 else { return nil }
         return clipped
+    }
+
+    /// Whether a discovered quad can be a real symbol: every side at least 4 pixels
+    /// long. zxing-cpp 1.4 now and then "decodes" a partial pattern at the edge of a
+    /// search region (seen: a PDF417 "AA" with two corners on one point, next to a
+    /// hidden box); a real code seen whole has four distinct corners.
+    package static func isPlausible(_ quad: Quadrilateral) -> Bool {
+        let c = quad.corners
+        return (0..<4).allSatisfy { c[$0].distance(to: c[($0 + 1) % 4]) >= 4 }
     }
 
     /// Whether a detection is a code already measured this frame: one contains the

@@ -105,6 +105,15 @@ struct TrackingReaderTests {
         #expect(!TrackingReader.isCovered(detection("4000000000006", Rect(x: 250, y: 140, width: 200, height: 60)), by: measured))
     }
 
+    @Test("Discoveries with collapsed corners are not taken for codes")
+    func plausibleQuads() {
+        let seen = Quadrilateral(topLeft: Point(x: 454, y: 128), topRight: Point(x: 410, y: 0),
+                                 bottomRight: Point(x: 410, y: 0), bottomLeft: Point(x: 458, y: 155))
+        #expect(!TrackingReader.isPlausible(seen))
+        #expect(TrackingReader.isPlausible(Quadrilateral(Rect(x: 10, y: 10, width: 60, height: 20))))
+        #expect(!TrackingReader.isPlausible(Quadrilateral(Rect(x: 10, y: 10, width: 60, height: 2))))
+    }
+
     @Test("Out-of-range settings are rejected when the reader is built")
     func validation() {
         var c = TrackingReaderConfiguration()
