@@ -13,9 +13,9 @@ import Synchronization
 ///   which refreshes the template, rotation and size;
 /// - located-only codes are re-read in a window.
 /// New codes: 1-D symbologies are searched in a horizontal strip that moves
-/// through the frame (every ``TrackingReaderConfiguration/linearDiscoveryInterval``
-/// frames), with the codes already tracked hidden; 2-D symbologies in one tile of
-/// a 3 × 2 grid every ``TrackingReaderConfiguration/discoveryInterval`` frames,
+/// through the frame, with the codes already tracked hidden; 2-D symbologies in
+/// one tile of a 3 × 2 grid; both at the eager or relaxed rate of a
+/// ``DiscoverySchedule`` (eager while new codes keep arriving),
 /// the grid shifted by half a tile on every other cycle so that a code cut by a
 /// tile edge is whole in the next (zxing-cpp 1.4's Data Matrix and Aztec
 /// detectors also find small symbols in a tile that they miss in a busy full
@@ -48,6 +48,7 @@ public final class TrackingReader: TrackingAwareDetector, Sendable {
     struct State {
         var frameIndex = 0
         var memory: [TrackID: TrackMemory] = [:]
+        var schedule = DiscoverySchedule()
     }
 
     /// Creates the engine's detector. `options` are those of a whole-frame read;
@@ -100,16 +101,19 @@ public final class TrackingReader: TrackingAwareDetector, Sendable {
     public func detect(in frame: Frame, region: Rect?, expected: [TrackedBarcode]) throws -> [Detection] {
         let image = frame.image
         guard let bounds = region.flatMap({ $0.intersection(image.bounds) }) ?? Optional(image.bounds) else { return [] }
-        let (frameIndex, memory) = state.withLock { state in
-            state.frameIndex += 1
-            return (state.frameIndex, state.memory)
-        }
         let live = expected.filter { $0.state != .lost }
         // Warm-up and empty scenes get the whole-frame search, as decoding every
         // frame does, so a fresh view is read at once; warm-up frames also get this
         // frame's strip and tile, for the rows and small symbols a whole-frame scan misses.
-        let warmingUp = frameIndex <= configuration.warmUpFrames
-        let searchAll = live.isEmpty || warmingUp
+        let (frameIndex, memory, stripIndex, tileIndex, searchAll) = state.withLock { state in
+            state.frameIndex += 1
+            let frame = state.frameIndex
+            let warmingUp = frame <= configuration.warmUpFrames
+            let searchAll = live.isEmpty || warmingUp
+            let scheduled = !searchAll || warmingUp
+            return (frame, state.memory, scheduled ? state.schedule.strip(at: frame, configuration) : nil,
+                    scheduled ? state.schedule.tile(at: frame, configuration) : nil, searchAll)
+        }
         // Hidden from discovery with a margin: a measured box can sit a few pixels off
         // the code, and the rows left visible would be read again as a sliver of it.
         let known = live.filter { $0.barcode != nil }.map { track in
@@ -119,15 +123,11 @@ public final class TrackingReader: TrackingAwareDetector, Sendable {
         var jobs: [Job] = []
         if linearDiscovery != nil {
             if searchAll { jobs.append(.linearStrip(bounds, known: [])) }
-            if warmingUp || (!searchAll && (frameIndex - 1) % configuration.linearDiscoveryInterval == 0) {
-                jobs.append(.linearStrip(strip((frameIndex - 1) / configuration.linearDiscoveryInterval + 1, in: bounds), known: known))
-            }
+            if let stripIndex { jobs.append(.linearStrip(strip(stripIndex, in: bounds), known: known)) }
         }
         if matrixDiscovery != nil {
             if searchAll { jobs.append(.matrix(bounds, known: [])) }
-            if warmingUp || (!searchAll && (frameIndex - 1) % configuration.discoveryInterval == 0) {
-                jobs.append(.matrix(tile((frameIndex - 1) / configuration.discoveryInterval, in: bounds), known: known))
-            }
+            if let tileIndex { jobs.append(.matrix(tile(tileIndex, in: bounds), known: known)) }
         }
         for track in live {
             if track.barcode != nil {
@@ -161,10 +161,16 @@ public final class TrackingReader: TrackingAwareDetector, Sendable {
             case .linearStrip, .matrix: discovered += output.detections
             }
         }
+        var foundNew = false
         for found in discovered where Self.isPlausible(found.location) && !Self.isCovered(found, by: measured) {
             measured.append(found)
+            foundNew = true
         }
-        state.withLock { $0.memory = kept }
+        state.withLock { state in
+            state.memory = kept
+            // New codes after the opening view: codes are arriving, keep searching eagerly.
+            if foundNew, frameIndex > 1 { state.schedule.foundNewCode(at: frameIndex) }
+        }
         return measured
     }
 

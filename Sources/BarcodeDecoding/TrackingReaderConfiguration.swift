@@ -13,6 +13,15 @@ public struct TrackingReaderConfiguration: Sendable, Hashable {
     /// While codes are tracked, search a 1-D strip every this many frames
     /// (every frame while nothing is tracked). Default 2.
     public var linearDiscoveryInterval = 2
+    /// While the codes in view are all known (no search after the first frame has
+    /// found a new one for ``discoveryBackoffFrames`` frames), search a 1-D strip
+    /// every this many frames instead. Default 3.
+    public var relaxedLinearDiscoveryInterval = 3
+    /// Likewise for the 2-D tiles. Default 2.
+    public var relaxedDiscoveryInterval = 2
+    /// How long (frames) discovery stays eager after a new code was found.
+    /// Default 60 (2 s at 30 fps).
+    public var discoveryBackoffFrames = 60
     /// Frames at the start that get the whole-frame search too (as every frame
     /// does while nothing is tracked). Default 0: the first frame gets the
     /// whole-frame search only because nothing is tracked yet.
@@ -42,6 +51,11 @@ public struct TrackingReaderConfiguration: Sendable, Hashable {
         try check((0...1000).contains(warmUpFrames), "warmUpFrames must be 0...1000, not \(warmUpFrames)")
         try check((1...64).contains(linearStrips), "linearStrips must be 1...64, not \(linearStrips)")
         try check((1...1000).contains(linearDiscoveryInterval), "linearDiscoveryInterval must be 1...1000, not \(linearDiscoveryInterval)")
+        try check((discoveryInterval...1000).contains(relaxedDiscoveryInterval),
+                  "relaxedDiscoveryInterval must be discoveryInterval...1000, not \(relaxedDiscoveryInterval)")
+        try check((linearDiscoveryInterval...1000).contains(relaxedLinearDiscoveryInterval),
+                  "relaxedLinearDiscoveryInterval must be linearDiscoveryInterval...1000, not \(relaxedLinearDiscoveryInterval)")
+        try check((0...100_000).contains(discoveryBackoffFrames), "discoveryBackoffFrames must be 0...100000, not \(discoveryBackoffFrames)")
         try check((1...1000).contains(redecodeInterval), "redecodeInterval must be 1...1000, not \(redecodeInterval)")
         try check((1...1000).contains(searchRadius), "searchRadius must be 1...1000 pixels, not \(searchRadius)")
         try check(minimumCorrelation > 0 && minimumCorrelation < 1, "minimumCorrelation must be between 0 and 1")

@@ -80,7 +80,7 @@ struct TrackingReaderTests {
         #expect(session.recognized.count == 3, "\(session.recognized.map { "\($0.barcode.symbology) \($0.barcode.data ?? "?")" })")
         let config = TrackingReaderConfiguration()
         // 2-D: six tiles, then the same grid shifted by half a tile; 1-D: the strip positions.
-        let cycle = max(12 * config.discoveryInterval, config.linearStrips * config.linearDiscoveryInterval)
+        let cycle = max(12 * config.relaxedDiscoveryInterval, config.linearStrips * config.relaxedLinearDiscoveryInterval)
         for label in scene.labels {
             guard let firstFull = frames.first(where: { $0.1.codes.contains { $0.instance == label.instance && $0.visibility == 1 } })?.1.number,
                   let recognized = frames.first(where: { $0.0.tracks.contains { $0.barcode?.data == label.payload } })?.0.frameNumber
@@ -103,6 +103,27 @@ struct TrackingReaderTests {
         #expect(!TrackingReader.isCovered(detection("4006381333931", Rect(x: 400, y: 100, width: 200, height: 60)), by: measured))
         // Another code overlapping the measured one's box, but not its centre.
         #expect(!TrackingReader.isCovered(detection("4000000000006", Rect(x: 250, y: 140, width: 200, height: 60)), by: measured))
+    }
+
+    @Test("Discovery is eager after a new code, relaxed when the view is known")
+    func discoverySchedule() {
+        let config = TrackingReaderConfiguration()
+        var schedule = DiscoverySchedule()
+        func due(_ frames: ClosedRange<Int>) -> (strips: [Int], tiles: [Int]) {
+            var strips: [Int] = [], tiles: [Int] = []
+            for frame in frames {
+                if schedule.strip(at: frame, config) != nil { strips.append(frame) }
+                if schedule.tile(at: frame, config) != nil { tiles.append(frame) }
+            }
+            return (strips, tiles)
+        }
+        let relaxed = due(1...12)
+        #expect(relaxed.strips == [1, 4, 7, 10] && relaxed.tiles == [1, 3, 5, 7, 9, 11])
+        schedule.foundNewCode(at: 12)
+        #expect(schedule.isEager(at: 13, config))
+        let eager = due(13...18)
+        #expect(eager.strips == [13, 15, 17] && eager.tiles == [13, 14, 15, 16, 17, 18])
+        #expect(!schedule.isEager(at: 12 + config.discoveryBackoffFrames + 1, config))
     }
 
     @Test("Discoveries with collapsed corners are not taken for codes")

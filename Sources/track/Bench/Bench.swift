@@ -15,6 +15,7 @@ struct Bench: ParsableCommand {
               track bench                  # 27 scenes: 720p/1080p, 3-100 codes,
                                            # slow/fast, 2-D only, no DM/Aztec, conveyor
               track bench --scenes quick --json bench.json
+              track bench --only 1080p-12 --frames 300
               track bench --input shift.mp4 --mot mot/ --plot bench.png
               track --demo --frames 300 --record shift.mp4   # a clip to bench
             """)
@@ -27,6 +28,9 @@ struct Bench: ParsableCommand {
 
     @Option(name: .long, help: "Frames per scene (default 60, quick 8), or at most this many frames of --input.")
     var frames: Int?
+
+    @Option(name: .long, help: ArgumentHelp("Only the scenes whose name contains this text, e.g. 1080p-12.", valueName: "text"))
+    var only: String?
 
     @Option(name: .long, help: "Write every figure as JSON to this file.")
     var json: String?
@@ -42,6 +46,10 @@ struct Bench: ParsableCommand {
 
     func validate() throws {
         if let frames, frames < 1 { throw ValidationError("--frames must be at least 1, not \(frames)") }
+        if let only, input != nil { throw ValidationError("--only picks synthetic scenes; it does not apply to --input \(only)") }
+        if let only, scenes.scenes(frames: frames).allSatisfy({ !$0.name.contains(only) }) {
+            throw ValidationError("--only \(only) matches no scene; names look like 1080p-12-slow (track bench lists them as it runs)")
+        }
         if let plot, !plot.lowercased().hasSuffix(".png") { throw ValidationError("--plot writes a PNG: give a file ending in .png, not \(plot)") }
     }
 
@@ -54,7 +62,7 @@ struct Bench: ParsableCommand {
                 StandardError.print("bench: \(input)")
                 outcomes.append(try runner.run(file: input, frames: frames))
             } else {
-                for spec in scenes.scenes(frames: frames) {
+                for spec in scenes.scenes(frames: frames) where only.map({ spec.name.contains($0) }) ?? true {
                     StandardError.print("bench: \(spec.name)")
                     outcomes.append(try runner.run(spec))
                 }

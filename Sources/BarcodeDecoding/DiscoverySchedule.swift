@@ -1,0 +1,47 @@
+/// When ``TrackingReader`` searches for new codes while others are tracked.
+///
+/// Eager (every ``TrackingReaderConfiguration/linearDiscoveryInterval`` and
+/// ``TrackingReaderConfiguration/discoveryInterval`` frames) for
+/// ``TrackingReaderConfiguration/discoveryBackoffFrames`` frames after any search
+/// past the first frame found a code nobody tracked (codes are arriving: a
+/// conveyor, a camera panning onto new labels); relaxed (the `relaxed…` intervals) otherwise, when
+/// the codes in view are known and searching mostly finds them again. Frames
+/// while nothing is tracked get the whole-frame search instead, outside this schedule.
+package struct DiscoverySchedule: Sendable {
+    /// Frame index (from 1) of the last frame (after the first) that found a new code.
+    private var lastNewCode = Int.min / 2
+    private var lastStrip = Int.min / 2, lastTile = Int.min / 2
+    private var strips = 0, tiles = 0
+
+    /// A schedule that starts relaxed: the opening view is searched whole.
+    package init() {}
+
+    /// Whether a new code was found within the last ``TrackingReaderConfiguration/discoveryBackoffFrames`` frames.
+    package func isEager(at frame: Int, _ configuration: TrackingReaderConfiguration) -> Bool {
+        frame - lastNewCode <= configuration.discoveryBackoffFrames
+    }
+
+    /// The strip position (from 1) to search at `frame`, if a 1-D search is due.
+    package mutating func strip(at frame: Int, _ configuration: TrackingReaderConfiguration) -> Int? {
+        let interval = isEager(at: frame, configuration)
+            ? configuration.linearDiscoveryInterval : configuration.relaxedLinearDiscoveryInterval
+        guard frame - lastStrip >= interval else { return nil }
+        lastStrip = frame
+        strips += 1
+        return strips
+    }
+
+    /// The tile index (from 0) to search at `frame`, if a 2-D search is due.
+    package mutating func tile(at frame: Int, _ configuration: TrackingReaderConfiguration) -> Int? {
+        let interval = isEager(at: frame, configuration) ? configuration.discoveryInterval : configuration.relaxedDiscoveryInterval
+        guard frame - lastTile >= interval else { return nil }
+        lastTile = frame
+        tiles += 1
+        return tiles - 1
+    }
+
+    /// Records that the search at `frame` found a code nobody tracked.
+    package mutating func foundNewCode(at frame: Int) {
+        lastNewCode = frame
+    }
+}
