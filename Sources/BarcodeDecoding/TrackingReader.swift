@@ -15,7 +15,8 @@ import Synchronization
 /// New codes: 1-D symbologies are searched in a horizontal strip that moves
 /// through the frame, with the codes already tracked hidden; 2-D symbologies in
 /// one tile of a 3 × 2 grid; both at the eager or relaxed rate of a
-/// ``DiscoverySchedule`` (eager while new codes keep arriving),
+/// schedule that stays eager while new codes keep arriving and relaxes after
+/// ``TrackingReaderConfiguration/discoveryBackoffFrames`` frames without one;
 /// the grid shifted by half a tile on every other cycle so that a code cut by a
 /// tile edge is whole in the next (zxing-cpp 1.4's Data Matrix and Aztec
 /// detectors also find small symbols in a tile that they miss in a busy full
