@@ -27,7 +27,13 @@ bool runGuarded(void (*body)(void *), void *context, std::string &failure)
     std::jmp_buf *previous = activeGuard;
     if (setjmp(env) == 0) {
         activeGuard = &env;
-        body(context);
+        try {
+            body(context);
+        } catch (...) {
+            // An exception leaving the body must not leave this dead frame as the guard.
+            activeGuard = previous;
+            throw;
+        }
         activeGuard = previous;
         return true;
     }

@@ -228,23 +228,39 @@ struct GuardedRead {
     const ZXing::ImageView *view;
     const ZXing::DecodeHints *hints;
     ZXing::Results results;
+    std::string exception;
 };
 
 /// ZXing::ReadBarcodes behind the assertion guard; false (results empty,
-/// `warnings` extended) when zxing-cpp failed an internal assertion.
+/// `warnings` extended) when zxing-cpp failed an internal assertion or threw
+/// (1.4 throws e.g. "BitSource::readBits: out of range" on some damaged
+/// symbols): one bad pass loses only that pass, not the whole read.
 bool readGuarded(const ZXing::ImageView &view, const ZXing::DecodeHints &hints, ZXing::Results &out,
                  std::vector<std::string> &warnings)
 {
-    GuardedRead call{&view, &hints, {}};
+    GuardedRead call{&view, &hints, {}, {}};
     std::string failure;
     bool ok = czxingshim::runGuarded(
         [](void *context) {
             auto *c = static_cast<GuardedRead *>(context);
-            c->results = ZXing::ReadBarcodes(*c->view, *c->hints);
+            // Caught here, inside the guard, so no exception unwinds through it.
+            try {
+                c->results = ZXing::ReadBarcodes(*c->view, *c->hints);
+            } catch (const std::bad_alloc &) {
+                throw;
+            } catch (const std::exception &e) {
+                c->exception = e.what();
+            } catch (...) {
+                c->exception = "unknown exception";
+            }
         },
         &call, failure);
     if (!ok) {
         warnings.push_back("zxing-cpp 1.4 failed an internal check (" + failure + "); codes of that pass may be missing");
+        return false;
+    }
+    if (!call.exception.empty()) {
+        warnings.push_back("zxing-cpp 1.4 threw (" + call.exception + "); codes of that pass may be missing");
         return false;
     }
     out = std::move(call.results);
