@@ -24,7 +24,7 @@ import Synchronization
 /// (1-D and 2-D, as decoding every frame does), so a fresh view is read at once;
 /// the first ``TrackingReaderConfiguration/warmUpFrames`` frames get it as well.
 /// A code that neither correlates nor decodes is not reported, and the tracker
-/// marks it predicted-only; a code is measured for one track only.
+/// marks it predicted-only.
 ///
 /// Work within a frame runs on all cores (``TrackingReaderConfiguration/usesAllCores``);
 /// the call itself returns on the caller's thread. Use one instance per
@@ -117,7 +117,7 @@ public final class TrackingReader: TrackingAwareDetector, Sendable {
         }
         // Hidden from discovery with a margin: a measured box can sit a few pixels off
         // the code, and the rows left visible would be read again as a sliver of it.
-        let known = live.filter { $0.barcode != nil }.map { track in
+        let known: [Rect] = stripIndex == nil && tileIndex == nil ? [] : live.filter { $0.barcode != nil }.map { track in
             let box = track.predictedLocation.boundingBox
             return Self.grown(box, by: 6 + 0.25 * min(box.width, box.height))
         }
@@ -153,10 +153,7 @@ public final class TrackingReader: TrackingAwareDetector, Sendable {
         for (job, output) in zip(jobs, try outputs.collect()) {
             switch job {
             case .follow(let track, _, _):
-                // Two tracks on one code (however they arose) would each keep re-locating
-                // it and never coast out: the older track keeps the code, the younger
-                // gets no measurement and is dropped by the tracker after its coast time.
-                measured += output.detections.filter { !Self.isCovered($0, by: measured) }
+                measured += output.detections
                 if let memory = output.memory { kept[track.id] = memory }
             case .locatedOnly: measured += output.detections
             case .linearStrip, .matrix: discovered += output.detections
@@ -321,11 +318,13 @@ public final class TrackingReader: TrackingAwareDetector, Sendable {
     /// they carry the same payload and their boxes overlap or nearly touch (within
     /// a fifth of the code's smaller side, at least 8 pixels).
     package static func isCovered(_ found: Detection, by measured: [Detection]) -> Bool {
-        measured.contains { known in
-            let sameCode = found.barcode.flatMap { a in known.barcode.map { b in a.symbology == b.symbology && a.bytes == b.bytes } }
+        let foundBox = found.location.boundingBox
+        return measured.contains { known in
             let box = known.location.boundingBox
-            let near = grown(box, by: max(8, 0.2 * min(box.width, box.height)))
-            if sameCode == true, found.location.boundingBox.intersects(near) { return true }
+            // Geometry first: comparing payloads is the dearer test, and most pairs are far apart.
+            guard foundBox.intersects(grown(box, by: max(8, 0.2 * min(box.width, box.height)))) else { return false }
+            let sameCode = found.barcode.flatMap { a in known.barcode.map { b in a.symbology == b.symbology && a.bytes == b.bytes } }
+            if sameCode == true { return true }
             guard known.location.contains(found.location.center) || found.location.contains(known.location.center) else { return false }
             return sameCode ?? true
         }

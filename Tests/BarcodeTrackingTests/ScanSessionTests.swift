@@ -152,13 +152,13 @@ struct ScanSessionTests {
         #expect(counts == [.separateWhenSimultaneouslyVisible: 2, .oncePerPayload: 1, .everyTrack: 3])
     }
 
-    @Test("A second track on the same label (same payload, overlapping) is not a second code")
-    func twinTrackOnOneLabel() throws {
+    @Test("A label read twice on one spot in one frame stays one track and one code")
+    func labelReadTwice() throws {
         let session = try ScanSession()
         let label = code("SAME", at: Point(x: 100, y: 100))
-        // Frame 2 reports the label twice (as a partial re-read would); the tracker opens a second track.
+        // Frame 2 reports the label twice (as a partial re-read would).
         let results = try run(session, [[label], [label, code("SAME", at: Point(x: 104, y: 100))], [label]])
-        #expect(results[1]?.tracks.count == 2)
+        #expect(results[1]?.tracks.count == 1)
         #expect(session.recognized.count == 1)
         #expect(results.compactMap { $0?.newlyRecognized.count }.reduce(0, +) == 1)
     }

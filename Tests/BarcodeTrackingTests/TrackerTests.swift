@@ -89,6 +89,18 @@ struct TrackerTests {
         #expect(rightward != leftward)
     }
 
+    @Test("A code read twice on one spot starts no second track; a second label elsewhere does")
+    func repeatSighting() throws {
+        var tracker = try Tracker()
+        _ = try tracker.update(with: [code("PALLET-1", at: Point(x: 100, y: 100))], at: 0)
+        let twice = try tracker.update(with: [code("PALLET-1", at: Point(x: 101, y: 100)),
+                                              code("PALLET-1", at: Point(x: 104, y: 90), size: 20)], at: 1.0 / 30)
+        #expect(twice.tracks.count == 1 && twice.added.isEmpty)
+        let elsewhere = try tracker.update(with: [code("PALLET-1", at: Point(x: 102, y: 100)),
+                                                  code("PALLET-1", at: Point(x: 300, y: 100))], at: 2.0 / 30)
+        #expect(elsewhere.tracks.count == 2 && elsewhere.added.count == 1)
+    }
+
     @Test("Occlusion inside the coast time keeps the id and is reported as predicted, never as measured")
     func occlusionInsideCoastTime() throws {
         var tracker = try Tracker()

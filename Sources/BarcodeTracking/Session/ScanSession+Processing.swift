@@ -102,7 +102,7 @@ extension ScanSession {
                 continue
             }
             guard (history & window).nonzeroBitCount >= verification.required else { continue }
-            if let index = existingCode(for: barcode, at: track.location, present: present, in: state) {
+            if let index = existingCode(for: barcode, present: present, in: state) {
                 state.recognized[index].barcode = barcode
                 state.recognized[index].trackID = track.id
                 state.recognized[index].lastSeen = track.lastSeen
@@ -119,21 +119,16 @@ extension ScanSession {
         return newly
     }
 
-    /// The recognized code a new track with `barcode` at `location` (frame pixels)
-    /// stands for under the duplicate policy, if any.
-    private func existingCode(for barcode: Barcode, at location: Quadrilateral, present: Set<TrackID>, in state: State) -> Int? {
+    /// The recognized code a new track with `barcode` stands for under the duplicate policy, if any.
+    private func existingCode(for barcode: Barcode, present: Set<TrackID>, in state: State) -> Int? {
         switch configuration.duplicatePolicy {
         case .everyTrack:
             return nil
         case .oncePerPayload:
             return state.recognized.firstIndex { $0.barcode.payload == barcode.payload }
         case .separateWhenSimultaneouslyVisible:
-            // Same payload and its track gone: the same label back in view. Same payload
-            // on the same spot: a second track on that label (two labels cannot overlap).
-            let box = location.boundingBox
-            return state.recognized.firstIndex {
-                $0.barcode.payload == barcode.payload && (!present.contains($0.trackID) || $0.location.boundingBox.intersects(box))
-            }
+            // Same payload and its track gone: the same label back in view.
+            return state.recognized.firstIndex { $0.barcode.payload == barcode.payload && !present.contains($0.trackID) }
         }
     }
 

@@ -4,9 +4,9 @@ public struct ScanSessionConfiguration: Sendable, Hashable {
     public enum DuplicatePolicy: Sendable, Hashable {
         /// Default. A track whose payload is already recognized counts as a new
         /// code only when every recognized code with that payload is in view at
-        /// the same time (repeated labels on a pallet) and elsewhere in the frame
-        /// (their boxes do not overlap); otherwise it is taken to be a recognized
-        /// code coming back into view, or a second track on the same label.
+        /// the same time (repeated labels on a pallet); otherwise it is taken to
+        /// be a recognized code coming back into view. (A code read twice on one
+        /// spot in one frame is one track: see ``Tracker``.)
         case separateWhenSimultaneouslyVisible
         /// A payload counts once per session, however many labels carry it.
         case oncePerPayload

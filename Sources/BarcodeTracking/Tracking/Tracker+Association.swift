@@ -93,6 +93,24 @@ extension Tracker {
         for d in detections.indices where detectionMatch[d] == -2 { detectionMatch[d] = -1 }
     }
 
+    /// A decoded detection left unmatched whose payload belongs to a track measured
+    /// in this frame at an overlapping spot is a second sighting of that code (a
+    /// detector that read it twice, once partially), not a new code: it starts no
+    /// track. Two labels with one payload never overlap, so they still get two.
+    mutating func dropRepeatSightings(_ detections: [Detection]) {
+        for d in detections.indices where detectionValid[d] && detectionMatch[d] < 0 && detectionDecoded[d] {
+            guard var t = tracksByKey[detectionKeys[d]] else { continue }
+            let box = detections[d].location.boundingBox
+            while t >= 0 {
+                if motions[t].match >= 0, tracks[t].location.boundingBox.intersects(box), samePayload(track: t, detection: d) {
+                    detectionValid[d] = false
+                    break
+                }
+                t = nextTrackWithKey[t]
+            }
+        }
+    }
+
     /// Stage 2: what is left (located-only detections and tracks, and decoded
     /// codes whose payload matched nothing) is associated by geometry alone.
     /// Two decoded codes with different payloads never match.

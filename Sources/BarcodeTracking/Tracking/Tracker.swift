@@ -117,6 +117,7 @@ public struct Tracker: Sendable {
         associateByPayload(detections)
         associateByGeometry(detections)
         applyMatches(detections, at: time)
+        dropRepeatSightings(detections)
         coastOrRemove(detections, at: time)
         startTracks(detections, at: time)
         return TrackerUpdate(time: time, tracks: tracks, added: added, updated: updated,
