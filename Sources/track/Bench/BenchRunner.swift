@@ -46,14 +46,12 @@ struct BenchRunner {
         }
         let engineSequence = BenchSequence(truth: truth, reported: engineReports)
         let baselineSequence = BenchSequence(truth: truth, reported: baselineReports)
-        let engineResult = BenchPipelineResult(timing: engine.timing, sequence: engineSequence)
-        let baselineResult = BenchPipelineResult(timing: baseline.timing, sequence: baselineSequence)
+        let compared = Self.compare(engine, engineSequence, baseline, baselineSequence)
         let result = BenchSequenceResult(
             name: spec.name, width: c.width, height: c.height, frames: c.frameCount, codes: c.codeCount,
             modulePixels: scene.configuration.modulePixels, reference: "ground truth", skipped: nil,
-            engine: engineResult, baseline: baselineResult,
-            decodeLagBehindBaseline: BenchAccuracy.decodeLag(engine: engineResult.accuracy, baseline: baselineResult.accuracy),
-            engineCoverageOfBaseline: BenchAccuracy.coverageOfBaseline(engine: engineSequence, baseline: baselineSequence),
+            engine: compared.engine, baseline: compared.baseline,
+            decodeLagBehindBaseline: compared.lag, engineCoverageOfBaseline: compared.coverage,
             sourcePerFrame: Double(sourceNanoseconds) / 1e6 / Double(c.frameCount), peakMemoryMiB: Self.peakMemoryMiB())
         return Outcome(result: result, engine: engineSequence, baseline: baselineSequence, frameRate: c.frameRate)
     }
@@ -92,14 +90,12 @@ struct BenchRunner {
         let engineSequence = BenchSequence(truth: truth, reported: engineReports)
         let baselineSequence = BenchSequence(truth: truth, reported: baselineReports)
         let name = URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent
-        let engineResult = BenchPipelineResult(timing: engine.timing, sequence: engineSequence)
-        let baselineResult = BenchPipelineResult(timing: baseline.timing, sequence: baselineSequence)
+        let compared = Self.compare(engine, engineSequence, baseline, baselineSequence)
         let result = BenchSequenceResult(
             name: name, width: source.frameWidth, height: source.frameHeight, frames: count, codes: ids.count,
             modulePixels: nil, reference: "baseline decodes", skipped: nil,
-            engine: engineResult, baseline: baselineResult,
-            decodeLagBehindBaseline: BenchAccuracy.decodeLag(engine: engineResult.accuracy, baseline: baselineResult.accuracy),
-            engineCoverageOfBaseline: BenchAccuracy.coverageOfBaseline(engine: engineSequence, baseline: baselineSequence),
+            engine: compared.engine, baseline: compared.baseline,
+            decodeLagBehindBaseline: compared.lag, engineCoverageOfBaseline: compared.coverage,
             sourcePerFrame: Double(sourceNanoseconds) / 1e6 / Double(count), peakMemoryMiB: Self.peakMemoryMiB())
         return Outcome(result: result, engine: engineSequence, baseline: baselineSequence,
                        frameRate: source.nominalFrameRate ?? 30)
@@ -113,6 +109,16 @@ struct BenchRunner {
         }
         let b = try baseline.process(frame, capture: benchNow())
         return (try engine.process(frame, capture: benchNow()), b)
+    }
+
+    /// Both pipelines' figures on one sequence, and how the engine compares with the baseline.
+    private static func compare(_ engine: BenchEnginePipeline, _ engineSequence: BenchSequence,
+                                _ baseline: BenchBaselinePipeline, _ baselineSequence: BenchSequence)
+        -> (engine: BenchPipelineResult, baseline: BenchPipelineResult, lag: [Int], coverage: Double) {
+        let e = BenchPipelineResult(timing: engine.timing, sequence: engineSequence)
+        let b = BenchPipelineResult(timing: baseline.timing, sequence: baselineSequence)
+        return (e, b, BenchAccuracy.decodeLag(engine: e.accuracy, baseline: b.accuracy),
+                BenchAccuracy.coverageOfBaseline(engine: engineSequence, baseline: baselineSequence))
     }
 
     /// Peak resident memory of this process so far, MiB (getrusage; Linux reports KiB).
