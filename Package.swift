@@ -6,6 +6,7 @@ let package = Package(
     products: [
         .library(name: "BarcodeTracking", targets: ["BarcodeTracking"]),
         .library(name: "BarcodeDecoding", targets: ["BarcodeDecoding"]),
+        .library(name: "BarcodeEngine", targets: ["BarcodeEngine"]),
         .library(name: "FrameSources", targets: ["FrameSources"]),
         .executable(name: "track", targets: ["track"]),
     ],
@@ -60,11 +61,12 @@ package.targets += [
 package.targets += [
     .target(name: "BarcodeTracking"),
     .target(name: "BarcodeDecoding", dependencies: ["BarcodeTracking", "CZXingShim"]),
+    .target(name: "BarcodeEngine", dependencies: ["BarcodeTracking", "BarcodeDecoding"]),
     .target(name: "FrameSources", dependencies: ["BarcodeTracking", "BarcodeDecoding", "CFFmpegShim", "CV4L2Shim"]),
     .executableTarget(
         name: "track",
         dependencies: [
-            "BarcodeTracking", "BarcodeDecoding", "FrameSources",
+            "BarcodeTracking", "BarcodeDecoding", "BarcodeEngine", "FrameSources",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Histogram", package: "hdrhistogram-swift"),
         ]
@@ -79,6 +81,7 @@ package.targets += [
         dependencies: ["BarcodeTracking", .product(name: "PropertyBased", package: "swift-property-based")]
     ),
     .testTarget(name: "BarcodeDecodingTests", dependencies: ["BarcodeDecoding", "FrameSources"]),
+    .testTarget(name: "BarcodeEngineTests", dependencies: ["BarcodeEngine", "BarcodeDecoding", "FrameSources"]),
     .testTarget(name: "FrameSourcesTests", dependencies: ["FrameSources", "BarcodeDecoding", "camera-probe"]),
     .testTarget(name: "TrackCommandTests", dependencies: ["track", "FrameSources", "V4L2StandIn"]),
 ]
@@ -100,9 +103,9 @@ package.targets += [
 // MARK: - Samples (small programs to copy from)
 
 package.targets += [
-    .executableTarget(name: "pallet-counter", dependencies: ["BarcodeTracking", "BarcodeDecoding", "FrameSources"],
+    .executableTarget(name: "pallet-counter", dependencies: ["BarcodeTracking", "BarcodeEngine", "FrameSources"],
                       path: "Samples/pallet-counter"),
-    .executableTarget(name: "overlay-labels", dependencies: ["BarcodeTracking", "BarcodeDecoding", "FrameSources"],
+    .executableTarget(name: "overlay-labels", dependencies: ["BarcodeTracking", "BarcodeEngine", "FrameSources"],
                       path: "Samples/overlay-labels"),
 ]
 

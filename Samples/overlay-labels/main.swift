@@ -2,18 +2,19 @@
 // with the overlay lifecycle (create, update, delete after expiry), and writes
 // the result as an annotated video.
 //
-//   swift run overlay-labels labels.mp4
-import BarcodeDecoding
+//   swift run overlay-labels labels.mp4 [frames]
+import BarcodeEngine
 import BarcodeTracking
 import Foundation
 import FrameSources
 
 let path = CommandLine.arguments.dropFirst().first ?? "overlay-labels.mp4"
+let frames = CommandLine.arguments.dropFirst(2).first.flatMap { Int($0) } ?? 240
 
 var scene = SyntheticSceneConfiguration.demo
 scene.layout = .conveyor
 scene.codeCount = 6
-scene.frameCount = 240
+scene.frameCount = frames
 let source = SyntheticSceneSource(scene: try SyntheticScene.fitting(scene))
 
 // Above each code, centred, 15 px away, 1.5x as wide as the code, 0.3x as high as wide.
@@ -37,12 +38,14 @@ let overlays = OverlayManager<String>(
 
 let writer = try VideoWriter(path: path, width: scene.width, height: scene.height, frameRate: scene.frameRate)
 let annotator = FrameAnnotator()
-let reader = try BarcodeReader()
+let engine = try TrackingEngine()   // follows the tracked codes, searches for new ones
 var tracker = try Tracker()
+var tracks: [TrackedBarcode] = []
 var plans: [OverlayPlan] = []
 let planner = OverlayPlanner(configuration: label)
 while let frame = try source.nextFrame() {
-    let update = try tracker.update(with: try reader.detect(in: frame.image), at: frame.time)
+    let update = try tracker.update(with: try engine.detect(in: frame, region: nil, expected: tracks), at: frame.time)
+    tracks = update.tracks
     overlays.process(update.tracks, at: frame.time)
     plans.removeAll(keepingCapacity: true)
     planner.plan(update.tracks.filter { captions.text[$0.id] != nil }, into: &plans)

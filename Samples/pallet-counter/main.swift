@@ -4,7 +4,7 @@
 //   swift run pallet-counter 3                 # the synthetic demo pallet
 //
 // Exit status 0 when N codes were recognized, 1 otherwise.
-import BarcodeDecoding
+import BarcodeEngine
 import BarcodeTracking
 import Foundation
 import FrameSources
@@ -39,7 +39,7 @@ let session = try ScanSession(configuration: settings, didProcessFrame: { frame 
         _ = try? frame.reject(track.id)
     }
 })
-let processor = FrameProcessor(source: source, detector: try BarcodeReader(), session: session)
+let processor = try FrameProcessor(source: source, session: session)   // the tracking engine
 processor.start()
 
 var summary: ScanSummary?

@@ -1,4 +1,5 @@
 import BarcodeDecoding
+import BarcodeEngine
 import BarcodeTracking
 
 /// The detection engine `track` runs (and `track bench` measures against
@@ -6,7 +7,7 @@ import BarcodeTracking
 enum Engine {
     /// The engine's detector for these decoder options.
     static func detector(options: DecoderOptions) throws(DecodingError) -> any BarcodeDetector {
-        try TrackingReader(options: options)
+        try TrackingEngine(options: options)
     }
 
     /// The baseline: every full frame decoded with the same options, no tracking help.

@@ -1,6 +1,6 @@
 import Foundation
 
-/// Runs the built `track` executable and captures what it prints.
+/// Runs a built executable of the package (`track`, a sample) and captures what it prints.
 struct TrackProcess {
     struct Outcome {
         var status: Int32
@@ -13,22 +13,26 @@ struct TrackProcess {
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
     /// The `track` binary next to the test bundle, or in the package's default build folder.
-    static var executable: URL {
+    static var executable: URL { executable(named: "track") }
+
+    /// The executable `name` built beside the test bundle (the build folder of this
+    /// test run, debug or release), or in the package's default build folder.
+    static func executable(named name: String) -> URL {
         let besideTests = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
         for dir in [besideTests, besideTests.deletingLastPathComponent(), packageRoot.appendingPathComponent(".build/debug")] {
-            let candidate = dir.appendingPathComponent("track")
+            let candidate = dir.appendingPathComponent(name)
             if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
         }
-        return packageRoot.appendingPathComponent(".build/debug/track")
+        return packageRoot.appendingPathComponent(".build/debug/\(name)")
     }
 
     static let samples = packageRoot.appendingPathComponent("../shared/data/zxing-cpp-samples").standardizedFileURL
 
-    /// Runs `track` with `arguments` in `directory` and waits at most `timeout` seconds.
-    static func run(_ arguments: [String], environment: [String: String] = [:], in directory: URL? = nil,
-                    timeout: TimeInterval = 120) throws -> Outcome {
+    /// Runs `program` (default `track`) with `arguments` in `directory` and waits at most `timeout` seconds.
+    static func run(_ arguments: [String], program: String = "track", environment: [String: String] = [:],
+                    in directory: URL? = nil, timeout: TimeInterval = 120) throws -> Outcome {
         let process = Process()
-        process.executableURL = executable
+        process.executableURL = executable(named: program)
         process.arguments = arguments
         process.currentDirectoryURL = directory ?? packageRoot
         process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }

@@ -1,4 +1,5 @@
 public import BarcodeTracking
+public import BarcodeDecoding
 import Dispatch
 import Synchronization
 
@@ -9,30 +10,30 @@ import Synchronization
 /// - decoded codes are re-located by correlating a template of their last
 ///   decoded appearance around their predicted position (a measurement from
 ///   this frame's pixels, translation only), and re-decoded in a small window
-///   every ``TrackingReaderConfiguration/redecodeInterval`` frames (staggered),
+///   every ``TrackingEngineConfiguration/redecodeInterval`` frames (staggered),
 ///   which refreshes the template, rotation and size;
 /// - located-only codes are re-read in a window.
 /// New codes: 1-D symbologies are searched in a horizontal strip that moves
 /// through the frame, with the codes already tracked hidden; 2-D symbologies in
 /// one tile of a 3 × 2 grid; both at the eager or relaxed rate of a
 /// schedule that stays eager while new codes keep arriving and relaxes after
-/// ``TrackingReaderConfiguration/discoveryBackoffFrames`` frames without one;
+/// ``TrackingEngineConfiguration/discoveryBackoffFrames`` frames without one;
 /// the grid shifted by half a tile on every other cycle so that a code cut by a
 /// tile edge is whole in the next (zxing-cpp 1.4's Data Matrix and Aztec
 /// detectors also find small symbols in a tile that they miss in a busy full
 /// frame). Frames while nothing is tracked get the whole-frame search instead
 /// (1-D and 2-D, as decoding every frame does), so a fresh view is read at once;
-/// the first ``TrackingReaderConfiguration/warmUpFrames`` frames get it as well.
+/// the first ``TrackingEngineConfiguration/warmUpFrames`` frames get it as well.
 /// A code that neither correlates nor decodes is not reported, and the tracker
 /// marks it predicted-only.
 ///
-/// Work within a frame runs on all cores (``TrackingReaderConfiguration/usesAllCores``);
+/// Work within a frame runs on all cores (``TrackingEngineConfiguration/usesAllCores``);
 /// the call itself returns on the caller's thread. Use one instance per
 /// pipeline, called from one thread (the frame-processing queue) at a time: it
 /// keeps per-track state between frames.
-public final class TrackingReader: TrackingAwareDetector, Sendable {
+public final class TrackingEngine: TrackingAwareDetector, Sendable {
     /// The settings.
-    public let configuration: TrackingReaderConfiguration
+    public let configuration: TrackingEngineConfiguration
     let full: BarcodeReader
     let linearDiscovery: BarcodeReader?
     let matrixDiscovery: BarcodeReader?
@@ -54,7 +55,7 @@ public final class TrackingReader: TrackingAwareDetector, Sendable {
 
     /// Creates the engine's detector. `options` are those of a whole-frame read;
     /// discovery and window reads use the same symbologies.
-    public init(options: DecoderOptions = .video, configuration: TrackingReaderConfiguration = TrackingReaderConfiguration()) throws(DecodingError) {
+    public init(options: DecoderOptions = .video, configuration: TrackingEngineConfiguration = TrackingEngineConfiguration()) throws(DecodingError) {
         try configuration.validate()
         self.configuration = configuration
         full = try BarcodeReader(options: options)
@@ -198,7 +199,7 @@ public final class TrackingReader: TrackingAwareDetector, Sendable {
     }
 
     /// The 1-D search strip of frame `index`: half the region's height, moving
-    /// through it in ``TrackingReaderConfiguration/linearStrips`` steps.
+    /// through it in ``TrackingEngineConfiguration/linearStrips`` steps.
     func strip(_ index: Int, in bounds: Rect) -> Rect {
         let steps = configuration.linearStrips
         guard steps > 1 else { return bounds }
@@ -333,16 +334,16 @@ public final class TrackingReader: TrackingAwareDetector, Sendable {
 
 /// Results of the jobs of one frame, filled from several threads.
 final class JobOutputs: Sendable {
-    private let slots: Mutex<[Result<TrackingReader.JobOutput, any Error>?]>
+    private let slots: Mutex<[Result<TrackingEngine.JobOutput, any Error>?]>
 
     init(count: Int) { slots = Mutex(Array(repeating: nil, count: count)) }
 
-    func store(_ index: Int, _ result: Result<TrackingReader.JobOutput, any Error>) {
+    func store(_ index: Int, _ result: Result<TrackingEngine.JobOutput, any Error>) {
         slots.withLock { $0[index] = result }
     }
 
     /// Every job's output in order; rethrows the first failure.
-    func collect() throws -> [TrackingReader.JobOutput] {
+    func collect() throws -> [TrackingEngine.JobOutput] {
         try slots.withLock { slots in try slots.map { try $0!.get() } }
     }
 }

@@ -1,8 +1,8 @@
-/// When ``TrackingReader`` searches for new codes while others are tracked.
+/// When ``TrackingEngine`` searches for new codes while others are tracked.
 ///
-/// Eager (every ``TrackingReaderConfiguration/linearDiscoveryInterval`` and
-/// ``TrackingReaderConfiguration/discoveryInterval`` frames) for
-/// ``TrackingReaderConfiguration/discoveryBackoffFrames`` frames after any search
+/// Eager (every ``TrackingEngineConfiguration/linearDiscoveryInterval`` and
+/// ``TrackingEngineConfiguration/discoveryInterval`` frames) for
+/// ``TrackingEngineConfiguration/discoveryBackoffFrames`` frames after any search
 /// past the first frame found a code nobody tracked (codes are arriving: a
 /// conveyor, a camera panning onto new labels); relaxed (the `relaxed…` intervals) otherwise, when
 /// the codes in view are known and searching mostly finds them again. Frames
@@ -16,13 +16,13 @@ package struct DiscoverySchedule: Sendable {
     /// A schedule that starts relaxed: the opening view is searched whole.
     package init() {}
 
-    /// Whether a new code was found within the last ``TrackingReaderConfiguration/discoveryBackoffFrames`` frames.
-    package func isEager(at frame: Int, _ configuration: TrackingReaderConfiguration) -> Bool {
+    /// Whether a new code was found within the last ``TrackingEngineConfiguration/discoveryBackoffFrames`` frames.
+    package func isEager(at frame: Int, _ configuration: TrackingEngineConfiguration) -> Bool {
         frame - lastNewCode <= configuration.discoveryBackoffFrames
     }
 
     /// The strip position (from 1) to search at `frame`, if a 1-D search is due.
-    package mutating func strip(at frame: Int, _ configuration: TrackingReaderConfiguration) -> Int? {
+    package mutating func strip(at frame: Int, _ configuration: TrackingEngineConfiguration) -> Int? {
         let interval = isEager(at: frame, configuration)
             ? configuration.linearDiscoveryInterval : configuration.relaxedLinearDiscoveryInterval
         guard frame - lastStrip >= interval else { return nil }
@@ -32,7 +32,7 @@ package struct DiscoverySchedule: Sendable {
     }
 
     /// The tile index (from 0) to search at `frame`, if a 2-D search is due.
-    package mutating func tile(at frame: Int, _ configuration: TrackingReaderConfiguration) -> Int? {
+    package mutating func tile(at frame: Int, _ configuration: TrackingEngineConfiguration) -> Int? {
         let interval = isEager(at: frame, configuration) ? configuration.discoveryInterval : configuration.relaxedDiscoveryInterval
         guard frame - lastTile >= interval else { return nil }
         lastTile = frame

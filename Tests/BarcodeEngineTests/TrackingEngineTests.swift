@@ -1,10 +1,11 @@
 import BarcodeDecoding
+import BarcodeEngine
 import BarcodeTracking
 import FrameSources
 import Testing
 
 /// The engine's fast path, on synthetic scenes with exact ground truth.
-struct TrackingReaderTests {
+struct TrackingEngineTests {
     static func scene(codes: Int = 6, frames: Int = 40, shake: Double = 0, noise: Double = 0) throws -> SyntheticScene {
         var c = SyntheticSceneConfiguration.demo
         c.width = 960
@@ -35,7 +36,7 @@ struct TrackingReaderTests {
     @Test("Every label is recognized, and measured locations stay on the code they name")
     func followsCodes() throws {
         let scene = try Self.scene()
-        let (session, frames) = try Self.run(scene, detector: try TrackingReader())
+        let (session, frames) = try Self.run(scene, detector: try TrackingEngine())
         #expect(Set(session.recognized.compactMap(\.barcode.data)) == Set(scene.labels.map(\.payload)))
         var measured = 0
         for (result, truth) in frames {
@@ -53,7 +54,7 @@ struct TrackingReaderTests {
     @Test("Recall is at least that of decoding every full frame, with one id per label")
     func recallAndIdentity() throws {
         let scene = try Self.scene(codes: 8, frames: 45, shake: 0.8, noise: 3)
-        let (engine, engineFrames) = try Self.run(scene, detector: try TrackingReader())
+        let (engine, engineFrames) = try Self.run(scene, detector: try TrackingEngine())
         let (baseline, _) = try Self.run(scene, detector: try BarcodeReader())
         let engineCodes = Set(engine.recognized.compactMap(\.barcode.data))
         #expect(engineCodes.count >= Set(baseline.recognized.compactMap(\.barcode.data)).count)
@@ -76,9 +77,9 @@ struct TrackingReaderTests {
         c.beltSpeed = 300
         c.noise = 0
         let scene = try SyntheticScene.fitting(c)
-        let (session, frames) = try Self.run(scene, detector: try TrackingReader())
+        let (session, frames) = try Self.run(scene, detector: try TrackingEngine())
         #expect(session.recognized.count == 3, "\(session.recognized.map { "\($0.barcode.symbology) \($0.barcode.data ?? "?")" })")
-        let config = TrackingReaderConfiguration()
+        let config = TrackingEngineConfiguration()
         // 2-D: six tiles, then the same grid shifted by half a tile; 1-D: the strip positions.
         let cycle = max(12 * config.relaxedDiscoveryInterval, config.linearStrips * config.relaxedLinearDiscoveryInterval)
         for label in scene.labels {
@@ -96,18 +97,18 @@ struct TrackingReaderTests {
         }
         let measured = [detection("4006381333931", Rect(x: 100, y: 100, width: 200, height: 60))]
         // A strip that cut the code: same payload, quad off-centre but overlapping.
-        #expect(TrackingReader.isCovered(detection("4006381333931", Rect(x: 100, y: 70, width: 200, height: 35)), by: measured))
+        #expect(TrackingEngine.isCovered(detection("4006381333931", Rect(x: 100, y: 70, width: 200, height: 35)), by: measured))
         // A sliver of the code's top rows, just above a measured box that sits a few pixels low.
-        #expect(TrackingReader.isCovered(detection("4006381333931", Rect(x: 100, y: 93, width: 200, height: 3)), by: measured))
+        #expect(TrackingEngine.isCovered(detection("4006381333931", Rect(x: 100, y: 93, width: 200, height: 3)), by: measured))
         // The same payload on another label of the pallet.
-        #expect(!TrackingReader.isCovered(detection("4006381333931", Rect(x: 400, y: 100, width: 200, height: 60)), by: measured))
+        #expect(!TrackingEngine.isCovered(detection("4006381333931", Rect(x: 400, y: 100, width: 200, height: 60)), by: measured))
         // Another code overlapping the measured one's box, but not its centre.
-        #expect(!TrackingReader.isCovered(detection("4000000000006", Rect(x: 250, y: 140, width: 200, height: 60)), by: measured))
+        #expect(!TrackingEngine.isCovered(detection("4000000000006", Rect(x: 250, y: 140, width: 200, height: 60)), by: measured))
     }
 
     @Test("Discovery is eager after a new code, relaxed when the view is known")
     func discoverySchedule() {
-        let config = TrackingReaderConfiguration()
+        let config = TrackingEngineConfiguration()
         var schedule = DiscoverySchedule()
         func due(_ frames: ClosedRange<Int>) -> (strips: [Int], tiles: [Int]) {
             var strips: [Int] = [], tiles: [Int] = []
@@ -130,19 +131,19 @@ struct TrackingReaderTests {
     func plausibleQuads() {
         let seen = Quadrilateral(topLeft: Point(x: 454, y: 128), topRight: Point(x: 410, y: 0),
                                  bottomRight: Point(x: 410, y: 0), bottomLeft: Point(x: 458, y: 155))
-        #expect(!TrackingReader.isPlausible(seen))
-        #expect(TrackingReader.isPlausible(Quadrilateral(Rect(x: 10, y: 10, width: 60, height: 20))))
-        #expect(!TrackingReader.isPlausible(Quadrilateral(Rect(x: 10, y: 10, width: 60, height: 2))))
+        #expect(!TrackingEngine.isPlausible(seen))
+        #expect(TrackingEngine.isPlausible(Quadrilateral(Rect(x: 10, y: 10, width: 60, height: 20))))
+        #expect(!TrackingEngine.isPlausible(Quadrilateral(Rect(x: 10, y: 10, width: 60, height: 2))))
     }
 
     @Test("Out-of-range settings are rejected when the reader is built")
     func validation() {
-        var c = TrackingReaderConfiguration()
+        var c = TrackingEngineConfiguration()
         c.redecodeInterval = 0
-        #expect(throws: DecodingError.self) { try TrackingReader(configuration: c) }
-        c = TrackingReaderConfiguration()
+        #expect(throws: DecodingError.self) { try TrackingEngine(configuration: c) }
+        c = TrackingEngineConfiguration()
         c.minimumCorrelation = 1.5
-        #expect(throws: DecodingError.self) { try TrackingReader(configuration: c) }
+        #expect(throws: DecodingError.self) { try TrackingEngine(configuration: c) }
     }
 
     @Test("Crops for the 1-D search copy the frame and fill hidden boxes uniformly")
@@ -150,12 +151,12 @@ struct TrackingReaderTests {
         var image = try LumaImage(width: 20, height: 12, filledWith: 0)
         for x in 0..<20 { for y in 0..<12 { image[x, y] = UInt8((x * 10 + y) % 256) } }
         let rect = Rect(x: 5, y: 2, width: 10, height: 8)
-        let crop = try #require(TrackingReader.crop(image, to: rect, whitening: [Rect(x: 5, y: 2, width: 3, height: 8)]))
+        let crop = try #require(TrackingEngine.crop(image, to: rect, whitening: [Rect(x: 5, y: 2, width: 3, height: 8)]))
         #expect(crop.width == 10 && crop.height == 8)
         for y in 0..<8 {
             for x in 3..<10 { #expect(crop[x, y] == image[x + 5, y + 2]) }
             for x in 0..<3 { #expect(crop[x, y] == crop[0, 0]) }
         }
-        #expect(TrackingReader.crop(image, to: Rect(x: 0, y: 0, width: 4, height: 4), whitening: []) == nil)
+        #expect(TrackingEngine.crop(image, to: Rect(x: 0, y: 0, width: 4, height: 4), whitening: []) == nil)
     }
 }

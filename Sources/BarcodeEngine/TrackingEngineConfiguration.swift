@@ -1,7 +1,9 @@
-/// Settings of ``TrackingReader``, the engine's fast path. Frames and pixels
+public import BarcodeDecoding
+
+/// Settings of ``TrackingEngine``, the engine's fast path. Frames and pixels
 /// are frame pixels of the processed frames.
-public struct TrackingReaderConfiguration: Sendable, Hashable {
-    /// Search one tile of the frame (a sixth, see ``TrackingReader``) for new 2-D
+public struct TrackingEngineConfiguration: Sendable, Hashable {
+    /// Search one tile of the frame (a sixth, see ``TrackingEngine``) for new 2-D
     /// codes every this many frames (1 = every frame); while nothing is tracked,
     /// the whole frame as well. 1-D codes are searched in one of ``linearStrips``
     /// horizontal strips in turn (zxing-cpp's fast 1-D scan only reads rows near
