@@ -10,7 +10,7 @@
 package struct DiscoverySchedule: Sendable {
     /// Frame index (from 1) of the last frame (after the first) that found a new code.
     private var lastNewCode = Int.min / 2
-    private var lastStrip = Int.min / 2, lastTile = Int.min / 2
+    private var lastStrip = Int.min / 2, lastTile = Int.min / 2, lastWholeFrame = Int.min / 2
     private var strips = 0, tiles = 0
 
     /// A schedule that starts relaxed: the opening view is searched whole.
@@ -38,6 +38,14 @@ package struct DiscoverySchedule: Sendable {
         lastTile = frame
         tiles += 1
         return tiles - 1
+    }
+
+    /// Whether `frame` gets the whole-frame search: always while nothing is tracked,
+    /// otherwise ``TrackingEngineConfiguration/wholeFrameInterval`` frames after the last one.
+    package mutating func wholeFrame(at frame: Int, nothingTracked: Bool, _ configuration: TrackingEngineConfiguration) -> Bool {
+        guard nothingTracked || frame - lastWholeFrame >= configuration.wholeFrameInterval else { return false }
+        lastWholeFrame = frame
+        return true
     }
 
     /// Records that the search at `frame` found a code nobody tracked.

@@ -72,7 +72,9 @@ public final class TrackingEngine: TrackingAwareDetector, Sendable {
         var windows: [Symbology: BarcodeReader] = [:]
         for symbology in wanted {
             windows[symbology] = try reader([symbology]) {
-                $0.maxSymbols = 1
+                // 2-D: room for identical neighbours in the window; 1-D symbols are read
+                // one per call, so each extra one costs a pass.
+                $0.maxSymbols = symbology.isLinear ? 1 : 4
                 $0.readAddOns = false
                 $0.tryDownscale = false
             }
@@ -92,9 +94,9 @@ public final class TrackingEngine: TrackingAwareDetector, Sendable {
 
     enum Job: Sendable {
         /// A 1-D search of a strip, with the boxes of codes already tracked whited out.
-        case linearStrip(Rect, known: [Rect])
+        case linearStrip(Rect, known: [Quadrilateral])
         /// A 2-D search of a tile, with the boxes of codes already tracked hidden.
-        case matrix(Rect, known: [Rect])
+        case matrix(Rect, known: [Quadrilateral])
         case follow(TrackedBarcode, TrackMemory?, due: Bool)
         case locatedOnly(TrackedBarcode)
     }
@@ -104,31 +106,33 @@ public final class TrackingEngine: TrackingAwareDetector, Sendable {
         let image = frame.image
         guard let bounds = region.flatMap({ $0.intersection(image.bounds) }) ?? Optional(image.bounds) else { return [] }
         let live = expected.filter { $0.state != .lost }
-        // Warm-up and empty scenes get the whole-frame search, as decoding every
-        // frame does, so a fresh view is read at once; warm-up frames also get this
-        // frame's strip and tile, for the rows and small symbols a whole-frame scan misses.
+        // The whole frame is searched (tracked codes hidden) every
+        // `wholeFrameInterval` frames whatever is tracked, and on every frame while
+        // nothing is: every part of the frame at every code size, up to a code
+        // filling it, within a bounded number of frames. Frames in between search a
+        // strip (1-D) and a tile (2-D), for the rows and small symbols a whole-frame
+        // scan misses.
         let (frameIndex, memory, stripIndex, tileIndex, searchAll) = state.withLock { state in
             state.frameIndex += 1
             let frame = state.frameIndex
             let warmingUp = frame <= configuration.warmUpFrames
-            let searchAll = live.isEmpty || warmingUp
+            let searchAll = state.schedule.wholeFrame(at: frame, nothingTracked: live.isEmpty || warmingUp, configuration)
             let scheduled = !searchAll || warmingUp
             return (frame, state.memory, scheduled ? state.schedule.strip(at: frame, configuration) : nil,
                     scheduled ? state.schedule.tile(at: frame, configuration) : nil, searchAll)
         }
-        // Hidden from discovery with a margin: a measured box can sit a few pixels off
-        // the code, and the rows left visible would be read again as a sliver of it.
-        let known: [Rect] = stripIndex == nil && tileIndex == nil ? [] : live.filter { $0.barcode != nil }.map { track in
-            let box = track.predictedLocation.boundingBox
-            return Self.grown(box, by: 6 + 0.25 * min(box.width, box.height))
+        // The quad itself, not its bounding box: a tilted code's box covers its
+        // neighbours, and a sheet of identical labels sits a few pixels apart.
+        let known: [Quadrilateral] = live.filter { $0.barcode != nil }.map { track in
+            Self.hidingMask(for: track.predictedLocation)
         }
         var jobs: [Job] = []
         if linearDiscovery != nil {
-            if searchAll { jobs.append(.linearStrip(bounds, known: [])) }
+            if searchAll { jobs.append(.linearStrip(bounds, known: known)) }
             if let stripIndex { jobs.append(.linearStrip(strip(stripIndex, in: bounds), known: known)) }
         }
         if matrixDiscovery != nil {
-            if searchAll { jobs.append(.matrix(bounds, known: [])) }
+            if searchAll { jobs.append(.matrix(bounds, known: known)) }
             if let tileIndex { jobs.append(.matrix(tile(tileIndex, in: bounds), known: known)) }
         }
         for track in live {
@@ -220,10 +224,10 @@ public final class TrackingEngine: TrackingAwareDetector, Sendable {
         return grown.intersection(bounds) ?? bounds
     }
 
-    /// Reads `rect` of `image` with the `hidden` boxes (frame pixels) painted out.
-    static func search(_ image: LumaImage, in rect: Rect, hiding hidden: [Rect], with reader: BarcodeReader) throws -> [Detection] {
-        let overlapping = hidden.filter { $0.intersects(rect) }
-        guard !overlapping.isEmpty, let crop = crop(image, to: rect, whitening: overlapping) else {
+    /// Reads `rect` of `image` with the `hidden` quads (frame pixels) painted out.
+    static func search(_ image: LumaImage, in rect: Rect, hiding hidden: [Quadrilateral], with reader: BarcodeReader) throws -> [Detection] {
+        let overlapping = hidden.filter { $0.boundingBox.intersects(rect) }
+        guard !overlapping.isEmpty, let crop = crop(image, to: rect, hiding: overlapping) else {
             return try reader.detect(in: image, region: rect)
         }
         let origin = Point(x: rect.x.rounded(.down), y: rect.y.rounded(.down))
@@ -244,8 +248,12 @@ public final class TrackingEngine: TrackingAwareDetector, Sendable {
             }
             if barcode.symbology.isAddOn { return (nil, memory) }
         }
+        // The window can hold a neighbouring label with the same payload: take the
+        // read nearest the prediction.
+        let predicted = track.predictedLocation.center
         if let reader = windowReaders[barcode.symbology], let window = window(around: track.predictedLocation, in: bounds),
-           let decoded = try reader.barcodes(in: image, region: window).first(where: { $0.bytes == barcode.bytes }) {
+           let decoded = try reader.barcodes(in: image, region: window).filter({ $0.bytes == barcode.bytes })
+               .min(by: { $0.location.center.distance(to: predicted) < $1.location.center.distance(to: predicted) }) {
             var measured = barcode
             measured.location = decoded.location
             measured.orientation = decoded.orientation
@@ -261,10 +269,10 @@ public final class TrackingEngine: TrackingAwareDetector, Sendable {
         return (nil, memory)
     }
 
-    /// A copy of `rect` of `image` with `hidden` rectangles (frame pixels) painted
-    /// in the crop's mean luma: plain white would skew zxing-cpp's per-row
+    /// A copy of `rect` of `image` with the `hidden` quads (frame pixels, convex)
+    /// painted in the crop's mean luma: plain white would skew zxing-cpp's per-row
     /// histogram threshold for the codes left on those rows.
-    package static func crop(_ image: LumaImage, to rect: Rect, whitening hidden: [Rect]) -> LumaImage? {
+    package static func crop(_ image: LumaImage, to rect: Rect, hiding hidden: [Quadrilateral]) -> LumaImage? {
         let x0 = max(0, Int(rect.x.rounded(.down))), y0 = max(0, Int(rect.y.rounded(.down)))
         let x1 = min(image.width, Int(rect.maxX.rounded(.up))), y1 = min(image.height, Int(rect.maxY.rounded(.up)))
         guard x1 - x0 >= 8, y1 - y0 >= 8 else { return nil }
@@ -280,20 +288,28 @@ public final class TrackingEngine: TrackingAwareDetector, Sendable {
             var total = 0
             for i in stride(from: 0, to: out.count, by: 7) { total += Int(out[i]) }
             let fill = UInt8(total / max(1, (out.count + 6) / 7))
-            for box in hidden {
-                let bx0 = max(0, Int(box.x) - x0), by0 = max(0, Int(box.y) - y0)
-                let bx1 = min(w, Int(box.maxX.rounded(.up)) - x0), by1 = min(h, Int(box.maxY.rounded(.up)) - y0)
-                guard bx0 < bx1, by0 < by1 else { continue }
-                for y in by0..<by1 {
-                    for x in bx0..<bx1 { out[y * w + x] = fill }
+            for quad in hidden {
+                let box = quad.boundingBox
+                let top = max(0, Int(box.y.rounded(.down)) - y0), bottom = min(h, Int(box.maxY.rounded(.up)) - y0)
+                guard top < bottom else { continue }
+                for y in top..<bottom {
+                    guard let span = quad.span(atY: Double(y0 + y) + 0.5) else { continue }
+                    let from = max(0, Int(span.lowerBound.rounded(.down)) - x0), to = min(w, Int(span.upperBound.rounded(.up)) - x0)
+                    guard from < to else { continue }
+                    for x in from..<to { out[y * w + x] = fill }
                 }
             }
         }
         return try? LumaImage(width: w, height: h, pixels: pixels)
     }
 
-    private static func grown(_ box: Rect, by pad: Double) -> Rect {
-        Rect(x: box.x - pad, y: box.y - pad, width: box.width + 2 * pad, height: box.height + 2 * pad)
+    /// What discovery paints out for a tracked code: its predicted quad grown by
+    /// 2 pixels plus a sixteenth of its size on every side (a measurement can sit a
+    /// few pixels off the code, and rows left visible would be read again as a
+    /// sliver), little enough to leave a neighbouring label's quiet zone alone.
+    package static func hidingMask(for quad: Quadrilateral) -> Quadrilateral {
+        let box = quad.boundingBox
+        return quad.grown(by: 2 + 0.0625 * min(box.width, box.height))
     }
 
     /// The predicted box grown by the margin and the search radius, clipped to `bounds`.
@@ -315,19 +331,26 @@ public final class TrackingEngine: TrackingAwareDetector, Sendable {
     }
 
     /// Whether a detection is a code already measured this frame: one contains the
-    /// other's centre, or (a strip or tile that cuts a code yields a partial quad)
-    /// they carry the same payload and their boxes overlap or nearly touch (within
-    /// a fifth of the code's smaller side, at least 8 pixels).
+    /// other's centre (the measured quad grown by a tenth of its size, at least 4
+    /// pixels, for a measurement a little off the code) and they do not carry
+    /// different payloads; or a 1-D read of the same payload overlaps it across most
+    /// of its width (a strip that cut the code). Geometry decides, never the payload
+    /// alone: a sheet of identical labels a few pixels apart holds as many codes as labels.
     package static func isCovered(_ found: Detection, by measured: [Detection]) -> Bool {
-        let foundBox = found.location.boundingBox
+        let foundBox = found.location.boundingBox, foundCenter = found.location.center
         return measured.contains { known in
             let box = known.location.boundingBox
-            // Geometry first: comparing payloads is the dearer test, and most pairs are far apart.
-            guard foundBox.intersects(grown(box, by: max(8, 0.2 * min(box.width, box.height)))) else { return false }
+            let margin = max(4, 0.1 * min(box.width, box.height))
+            // Cheap rejection first: most pairs are far apart.
+            guard foundBox.intersects(Rect(x: box.x - margin, y: box.y - margin, width: box.width + 2 * margin,
+                                           height: box.height + 2 * margin)) else { return false }
             let sameCode = found.barcode.flatMap { a in known.barcode.map { b in a.symbology == b.symbology && a.bytes == b.bytes } }
-            if sameCode == true { return true }
-            guard known.location.contains(found.location.center) || found.location.contains(known.location.center) else { return false }
-            return sameCode ?? true
+            let grown = known.location.grown(by: margin)
+            if grown.contains(foundCenter) || found.location.contains(known.location.center) { return sameCode ?? true }
+            // A 1-D read of a few rows reports the bars' full width but only those
+            // rows' height: it overlaps the code across most of its width.
+            guard sameCode == true, found.barcode?.symbology.isLinear == true, let overlap = foundBox.intersection(box) else { return false }
+            return overlap.width >= 0.7 * min(foundBox.width, box.width)
         }
     }
 }

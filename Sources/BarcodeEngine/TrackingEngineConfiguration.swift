@@ -24,6 +24,14 @@ public struct TrackingEngineConfiguration: Sendable, Hashable {
     /// How long (frames) discovery stays eager after a new code was found.
     /// Default 60 (2 s at 30 fps).
     public var discoveryBackoffFrames = 60
+    /// Search the whole frame for new codes (1-D and 2-D, tracked codes hidden)
+    /// at least every this many frames, whatever is tracked: the bound on how long
+    /// a readable code anywhere in view, of any size up to one filling the frame,
+    /// waits to be found (a code that left and came back, one that grew readable as
+    /// the camera zoomed in). Frames in between search a strip and a tile. 1
+    /// searches every frame whole (as decoding every frame does, plus the strips
+    /// and tiles); larger values trade first-decode delay for speed. Default 3.
+    public var wholeFrameInterval = 3
     /// Frames at the start that get the whole-frame search too (as every frame
     /// does while nothing is tracked). Default 0: the first frame gets the
     /// whole-frame search only because nothing is tracked yet.
@@ -50,6 +58,7 @@ public struct TrackingEngineConfiguration: Sendable, Hashable {
             if !ok { throw DecodingError(.invalidArgument, message) }
         }
         try check((1...1000).contains(discoveryInterval), "discoveryInterval must be 1...1000, not \(discoveryInterval)")
+        try check((1...1000).contains(wholeFrameInterval), "wholeFrameInterval must be 1...1000, not \(wholeFrameInterval)")
         try check((0...1000).contains(warmUpFrames), "warmUpFrames must be 0...1000, not \(warmUpFrames)")
         try check((1...64).contains(linearStrips), "linearStrips must be 1...64, not \(linearStrips)")
         try check((1...1000).contains(linearDiscoveryInterval), "linearDiscoveryInterval must be 1...1000, not \(linearDiscoveryInterval)")

@@ -106,6 +106,43 @@ struct TrackingEngineTests {
         #expect(!TrackingEngine.isCovered(detection("4000000000006", Rect(x: 250, y: 140, width: 200, height: 60)), by: measured))
     }
 
+    @Test("Identical 2-D labels a few pixels apart are separate codes; a re-read of the same spot is not")
+    func identicalNeighbours() {
+        func copies(_ rect: Rect) -> Detection {
+            Detection(barcode: Barcode(symbology: .microQRCode, data: "COPIES", bytes: Array("COPIES".utf8), location: Quadrilateral(rect)))
+        }
+        let measured = [copies(Rect(x: 100, y: 100, width: 44, height: 44))]
+        #expect(!TrackingEngine.isCovered(copies(Rect(x: 150, y: 100, width: 44, height: 44)), by: measured))
+        #expect(!TrackingEngine.isCovered(copies(Rect(x: 100, y: 150, width: 44, height: 44)), by: measured))
+        #expect(TrackingEngine.isCovered(copies(Rect(x: 103, y: 98, width: 44, height: 44)), by: measured))
+    }
+
+    @Test("Hiding masks follow the code's tilt and leave a neighbour 8 px away untouched")
+    func hidingMaskFollowsTilt() throws {
+        // A diamond (a square code rolled by 45°) centred at (60, 60), half-diagonal 30.
+        let diamond = Quadrilateral(topLeft: Point(x: 60, y: 30), topRight: Point(x: 90, y: 60),
+                                    bottomRight: Point(x: 60, y: 90), bottomLeft: Point(x: 30, y: 60))
+        // A bright frame with one dark row, so the fill (the crop's mean) differs from the background.
+        var marked = try LumaImage(width: 200, height: 120, filledWith: 200)
+        for x in 0..<200 { marked[x, 0] = 0 }
+        let masked = try #require(TrackingEngine.crop(marked, to: marked.bounds, hiding: [TrackingEngine.hidingMask(for: diamond)]))
+        #expect(masked[60, 60] != 200)           // the code's centre is painted out
+        #expect(masked[60, 26] != 200)           // and its grown tip
+        #expect(masked[32, 32] == 200)           // the bounding box's corner is not
+        #expect(masked[105, 60] == 200)          // nor a neighbour 15 px to the right of the tip
+    }
+
+    @Test("The whole frame is searched every wholeFrameInterval frames while codes are tracked, and every frame while none is")
+    func wholeFrameBound() {
+        var config = TrackingEngineConfiguration()
+        config.wholeFrameInterval = 3
+        var schedule = DiscoverySchedule()
+        let searched = (1...10).map { schedule.wholeFrame(at: $0, nothingTracked: $0 == 1, config) }
+        #expect(searched == [true, false, false, true, false, false, true, false, false, true])
+        let emptyView = schedule.wholeFrame(at: 11, nothingTracked: true, config)
+        #expect(emptyView)
+    }
+
     @Test("Discovery is eager after a new code, relaxed when the view is known")
     func discoverySchedule() {
         let config = TrackingEngineConfiguration()
@@ -151,12 +188,12 @@ struct TrackingEngineTests {
         var image = try LumaImage(width: 20, height: 12, filledWith: 0)
         for x in 0..<20 { for y in 0..<12 { image[x, y] = UInt8((x * 10 + y) % 256) } }
         let rect = Rect(x: 5, y: 2, width: 10, height: 8)
-        let crop = try #require(TrackingEngine.crop(image, to: rect, whitening: [Rect(x: 5, y: 2, width: 3, height: 8)]))
+        let crop = try #require(TrackingEngine.crop(image, to: rect, hiding: [Quadrilateral(Rect(x: 5, y: 2, width: 3, height: 8))]))
         #expect(crop.width == 10 && crop.height == 8)
         for y in 0..<8 {
             for x in 3..<10 { #expect(crop[x, y] == image[x + 5, y + 2]) }
             for x in 0..<3 { #expect(crop[x, y] == crop[0, 0]) }
         }
-        #expect(TrackingEngine.crop(image, to: Rect(x: 0, y: 0, width: 4, height: 4), whitening: []) == nil)
+        #expect(TrackingEngine.crop(image, to: Rect(x: 0, y: 0, width: 4, height: 4), hiding: []) == nil)
     }
 }

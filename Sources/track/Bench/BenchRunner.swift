@@ -57,7 +57,7 @@ struct BenchRunner {
     }
 
     /// Reads a media file once per frame and hands each frame to both pipelines; the
-    /// baseline's full-frame decodes are the reference (ids by payload), so the
+    /// baseline's full-frame decodes are the reference (identities linked by geometry, see `BenchReferenceLinker`), so the
     /// baseline's own accuracy is 1 by construction.
     func run(file path: String, frames limit: Int?) throws -> Outcome {
         let source = try MediaFileSource(path: path)
@@ -65,7 +65,7 @@ struct BenchRunner {
         let engine = try BenchEnginePipeline(options: options)
         let baseline = try BenchBaselinePipeline(options: options)
         var truth: [[BenchTruthObject]] = [], engineReports: [[BenchReportedTrack]] = [], baselineReports: [[BenchReportedTrack]] = []
-        var ids: [String: Int] = [:]
+        var linker = BenchReferenceLinker()
         var sourceNanoseconds: UInt64 = 0
         var count = 0
         while limit.map({ count < $0 }) ?? true {
@@ -76,12 +76,12 @@ struct BenchRunner {
             let (e, b) = try Self.both(frame, engine: engine, baseline: baseline, engineFirst: count % 2 == 1)
             engineReports.append(e)
             baselineReports.append(b)
-            truth.append(baseline.lastDetections.compactMap { detection in
-                guard let barcode = detection.barcode else { return nil }
-                let payload = barcode.benchText
-                let id = ids[payload] ?? (ids.count + 1)
-                ids[payload] = id
-                return BenchTruthObject(id: id, payload: payload, location: detection.location, fullyVisible: true)
+            let decodes = baseline.lastDetections.compactMap { detection in
+                detection.barcode.map { (payload: $0.benchText, location: detection.location) }
+            }
+            let identities = linker.link(decodes, frame: count - 1)
+            truth.append(zip(decodes, identities).map { decode, id in
+                BenchTruthObject(id: id, payload: decode.payload, location: decode.location, fullyVisible: true)
             })
         }
         guard count > 0 else {
@@ -92,7 +92,7 @@ struct BenchRunner {
         let name = URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent
         let compared = Self.compare(engine, engineSequence, baseline, baselineSequence)
         let result = BenchSequenceResult(
-            name: name, width: source.frameWidth, height: source.frameHeight, frames: count, codes: ids.count,
+            name: name, width: source.frameWidth, height: source.frameHeight, frames: count, codes: linker.count,
             modulePixels: nil, reference: "baseline decodes", skipped: nil,
             engine: compared.engine, baseline: compared.baseline,
             decodeLagBehindBaseline: compared.lag, engineCoverageOfBaseline: compared.coverage,
