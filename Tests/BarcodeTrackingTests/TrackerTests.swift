@@ -89,6 +89,29 @@ struct TrackerTests {
         #expect(rightward != leftward)
     }
 
+    @Test("A label missed for one frame on a sheet of identical labels leaves its neighbours' ids alone")
+    func identicalNeighboursDoNotSwap() throws {
+        // As on boofcv-microqr.mp4 (frame 52): 44 px Micro QR labels about 60 px
+        // apart; the upper one is not read in one frame while a new one appears on
+        // the left. Matching every detection to some track would move the upper
+        // label's id onto the lower one and the lower one's onto the newcomer.
+        var tracker = try Tracker()
+        let upper = Point(x: 71, y: 346), lower = Point(x: 60, y: 409)
+        var ids: [TrackID] = []
+        for frame in 0..<3 {
+            let update = try tracker.update(with: [code("COPIES", at: upper, size: 44), code("COPIES", at: lower, size: 44)],
+                                            at: Double(frame) / 30)
+            ids = update.tracks.map(\.id)
+        }
+        let update = try tracker.update(with: [code("COPIES", at: Point(x: 65, y: 408), size: 44),
+                                               code("COPIES", at: Point(x: 0, y: 404), size: 44)], at: 3.0 / 30)
+        let onLower = try #require(update.tracks.first { $0.state == .tracked && $0.location.center.distance(to: Point(x: 65, y: 408)) < 1 })
+        #expect(onLower.id == ids[1], "the lower label keeps its id")
+        let upperTrack = try #require(update.tracks.first { $0.id == ids[0] })
+        #expect(upperTrack.state == .predictedOnly, "the missed label coasts, it does not jump")
+        #expect(update.added.count == 1, "the newcomer gets a new id")
+    }
+
     @Test("A code read twice on one spot starts no second track; a second label elsewhere does")
     func repeatSighting() throws {
         var tracker = try Tracker()

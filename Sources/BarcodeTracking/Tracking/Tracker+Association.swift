@@ -139,18 +139,24 @@ extension Tracker {
             }
             return
         }
-        solver.reset(rows: groupDetections.count, columns: groupTracks.count)
+        // One extra column per detection: leaving it unmatched (it starts a track of
+        // its own) costs its gate. Without it the solver matches as many pairs as it
+        // can, and one code missed in a frame makes its neighbours swap identities
+        // (two 60 px moves instead of one 5 px match), as on a sheet of identical labels.
+        let trackCount = groupTracks.count
+        solver.reset(rows: groupDetections.count, columns: trackCount + groupDetections.count)
         for (r, d) in groupDetections.enumerated() {
             for (c, t) in groupTracks.enumerated() {
                 if let cost = cost(detections, d, track: t, checkPayload: requirePayloadMismatchForbidden) {
                     solver.setCost(row: r, column: c, cost)
                 }
             }
+            solver.setCost(row: r, column: trackCount + r, gate(forSize: detections[d].location.size))
         }
         solver.solve()
         for r in 0..<groupDetections.count {
             let c = solver.assignment[r]
-            guard c >= 0 else { continue }
+            guard c >= 0, c < trackCount else { continue }
             let d = groupDetections[r], t = groupTracks[c]
             detectionMatch[d] = t
             motions[t].match = d
