@@ -51,6 +51,8 @@ public final class TrackingEngine: TrackingAwareDetector, Sendable {
         var frameIndex = 0
         var memory: [TrackID: TrackMemory] = [:]
         var schedule = DiscoverySchedule()
+        /// Candidate regions searched recently without finding a new code, with the frame.
+        var triedRegions: [(region: Rect, frame: Int)] = []
     }
 
     /// Creates the engine's detector. `options` are those of a whole-frame read;
@@ -97,6 +99,8 @@ public final class TrackingEngine: TrackingAwareDetector, Sendable {
         case linearStrip(Rect, known: [Quadrilateral])
         /// A 2-D search of a tile, with the boxes of codes already tracked hidden.
         case matrix(Rect, known: [Quadrilateral])
+        /// A search (1-D and 2-D) of a code-like region nobody tracks.
+        case candidate(Rect, known: [Quadrilateral])
         case follow(TrackedBarcode, TrackMemory?, due: Bool)
         case locatedOnly(TrackedBarcode)
     }
@@ -127,6 +131,11 @@ public final class TrackingEngine: TrackingAwareDetector, Sendable {
             Self.hidingMask(for: track.predictedLocation)
         }
         var jobs: [Job] = []
+        if !searchAll, configuration.candidateRegionsPerFrame > 0 {
+            for region in candidateRegions(in: image, bounds: bounds, known: known, frame: frameIndex) {
+                jobs.append(.candidate(region, known: known))
+            }
+        }
         if linearDiscovery != nil {
             if searchAll { jobs.append(.linearStrip(bounds, known: known)) }
             if let stripIndex { jobs.append(.linearStrip(strip(stripIndex, in: bounds), known: known)) }
@@ -161,7 +170,7 @@ public final class TrackingEngine: TrackingAwareDetector, Sendable {
                 measured += output.detections
                 if let memory = output.memory { kept[track.id] = memory }
             case .locatedOnly: measured += output.detections
-            case .linearStrip, .matrix: discovered += output.detections
+            case .linearStrip, .matrix, .candidate: discovered += output.detections
             }
         }
         var foundNew = false
@@ -193,12 +202,38 @@ public final class TrackingEngine: TrackingAwareDetector, Sendable {
         case .matrix(let rect, let known):
             guard let matrixDiscovery else { return JobOutput() }
             return JobOutput(detections: try Self.search(image, in: rect, hiding: known, with: matrixDiscovery))
+        case .candidate(let rect, let known):
+            return JobOutput(detections: try Self.search(image, in: rect, hiding: known, with: full))
         case .locatedOnly(let track):
             guard let window = window(around: track.predictedLocation, in: bounds) else { return JobOutput() }
             return JobOutput(detections: try locatedOnlyReader.detect(in: image, region: window))
         case .follow(let track, let memory, let due):
             let (detection, updated) = try follow(track, barcode: track.barcode!, memory: memory, due: due, image: image, bounds: bounds)
             return JobOutput(detections: detection.map { [$0] } ?? [], memory: updated)
+        }
+    }
+
+    /// The code-like regions of `image` that no tracked code covers, best first,
+    /// within the per-frame count and area budget, leaving out regions searched in
+    /// the last ``TrackingEngineConfiguration/candidateRetryFrames`` frames (print or
+    /// texture that looks like a code is not searched every frame); the regions
+    /// returned are remembered as searched.
+    func candidateRegions(in image: LumaImage, bounds: Rect, known: [Quadrilateral], frame: Int) -> [Rect] {
+        let map = CodeLikenessMap(image)
+        let all = map.candidates(in: bounds, hiding: known)
+        return state.withLock { state in
+            state.triedRegions.removeAll { frame - $0.frame >= configuration.candidateRetryFrames }
+            var chosen: [Rect] = []
+            var area = 0.0
+            let budget = bounds.area * configuration.candidateAreaBudget
+            for (region, _) in all where chosen.count < configuration.candidateRegionsPerFrame {
+                guard area + region.area <= budget || chosen.isEmpty && region.area <= 2 * budget else { continue }
+                guard !state.triedRegions.contains(where: { $0.region.iou(region) > 0.5 }) else { continue }
+                chosen.append(region)
+                area += region.area
+                state.triedRegions.append((region, frame))
+            }
+            return chosen
         }
     }
 

@@ -32,6 +32,16 @@ public struct TrackingEngineConfiguration: Sendable, Hashable {
     /// searches every frame whole (as decoding every frame does, plus the strips
     /// and tiles); larger values trade first-decode delay for speed. Default 3.
     public var wholeFrameInterval = 3
+    /// Search at most this many code-like regions per frame (places where a cheap
+    /// map of edge density says a code probably is and no tracked code is; see
+    /// ``TrackingEngine``) at full resolution, 1-D and 2-D. 0 turns it off. Default 4.
+    public var candidateRegionsPerFrame = 4
+    /// At most this share (0...1) of the frame's area is searched as candidate
+    /// regions per frame (one larger region may take up to twice it). Default 0.25.
+    public var candidateAreaBudget = 0.25
+    /// A candidate region searched without finding a new code is searched again
+    /// after this many frames at the earliest. Default 4.
+    public var candidateRetryFrames = 4
     /// Frames at the start that get the whole-frame search too (as every frame
     /// does while nothing is tracked). Default 0: the first frame gets the
     /// whole-frame search only because nothing is tracked yet.
@@ -59,6 +69,9 @@ public struct TrackingEngineConfiguration: Sendable, Hashable {
         }
         try check((1...1000).contains(discoveryInterval), "discoveryInterval must be 1...1000, not \(discoveryInterval)")
         try check((1...1000).contains(wholeFrameInterval), "wholeFrameInterval must be 1...1000, not \(wholeFrameInterval)")
+        try check((0...64).contains(candidateRegionsPerFrame), "candidateRegionsPerFrame must be 0...64, not \(candidateRegionsPerFrame)")
+        try check(candidateAreaBudget > 0 && candidateAreaBudget <= 1, "candidateAreaBudget must be in (0, 1], not \(candidateAreaBudget)")
+        try check((1...1000).contains(candidateRetryFrames), "candidateRetryFrames must be 1...1000, not \(candidateRetryFrames)")
         try check((0...1000).contains(warmUpFrames), "warmUpFrames must be 0...1000, not \(warmUpFrames)")
         try check((1...64).contains(linearStrips), "linearStrips must be 1...64, not \(linearStrips)")
         try check((1...1000).contains(linearDiscoveryInterval), "linearDiscoveryInterval must be 1...1000, not \(linearDiscoveryInterval)")
