@@ -51,8 +51,9 @@ public final class TrackingEngine: TrackingAwareDetector, Sendable {
         var frameIndex = 0
         var memory: [TrackID: TrackMemory] = [:]
         var schedule = DiscoverySchedule()
-        /// Candidate regions searched recently without finding a new code, with the frame.
-        var triedRegions: [(region: Rect, frame: Int)] = []
+        /// Candidate regions searched without finding a new code: where, when last,
+        /// and how many times in a row (the wait before the next search doubles each time).
+        var triedRegions: [(region: Rect, frame: Int, failures: Int)] = []
     }
 
     /// Creates the engine's detector. `options` are those of a whole-frame read;
@@ -214,24 +215,33 @@ public final class TrackingEngine: TrackingAwareDetector, Sendable {
     }
 
     /// The code-like regions of `image` that no tracked code covers, best first,
-    /// within the per-frame count and area budget, leaving out regions searched in
-    /// the last ``TrackingEngineConfiguration/candidateRetryFrames`` frames (print or
-    /// texture that looks like a code is not searched every frame); the regions
-    /// returned are remembered as searched.
+    /// within the per-frame count and area budget. A region searched before (one
+    /// overlapping it by more than a third, followed as the view moves) waits
+    /// ``TrackingEngineConfiguration/candidateRetryFrames`` frames, doubled for each
+    /// search in a row that found nothing (up to 8 times): print or texture that
+    /// looks like a code is not searched every frame, and the whole-frame search
+    /// still bounds how long a code that turns readable waits.
     func candidateRegions(in image: LumaImage, bounds: Rect, known: [Quadrilateral], frame: Int) -> [Rect] {
         let map = CodeLikenessMap(image)
         let all = map.candidates(in: bounds, hiding: known)
+        let retry = configuration.candidateRetryFrames
         return state.withLock { state in
-            state.triedRegions.removeAll { frame - $0.frame >= configuration.candidateRetryFrames }
+            state.triedRegions.removeAll { frame - $0.frame > 16 * retry }
             var chosen: [Rect] = []
             var area = 0.0
             let budget = bounds.area * configuration.candidateAreaBudget
             for (region, _) in all where chosen.count < configuration.candidateRegionsPerFrame {
                 guard area + region.area <= budget || chosen.isEmpty && region.area <= 2 * budget else { continue }
-                guard !state.triedRegions.contains(where: { $0.region.iou(region) > 0.5 }) else { continue }
+                let seen = state.triedRegions.firstIndex { $0.region.iou(region) > 1.0 / 3 }
+                if let seen {
+                    let tried = state.triedRegions[seen]
+                    guard frame - tried.frame >= retry << min(3, tried.failures - 1) else { continue }
+                    state.triedRegions[seen] = (region, frame, tried.failures + 1)
+                } else {
+                    state.triedRegions.append((region, frame, 1))
+                }
                 chosen.append(region)
                 area += region.area
-                state.triedRegions.append((region, frame))
             }
             return chosen
         }

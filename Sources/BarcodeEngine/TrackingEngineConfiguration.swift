@@ -40,7 +40,8 @@ public struct TrackingEngineConfiguration: Sendable, Hashable {
     /// regions per frame (one larger region may take up to twice it). Default 0.25.
     public var candidateAreaBudget = 0.25
     /// A candidate region searched without finding a new code is searched again
-    /// after this many frames at the earliest. Default 4.
+    /// after this many frames at the earliest, twice as long after each further
+    /// search that finds nothing (up to 8 times as long). Default 4.
     public var candidateRetryFrames = 4
     /// Frames at the start that get the whole-frame search too (as every frame
     /// does while nothing is tracked). Default 0: the first frame gets the

@@ -4,6 +4,8 @@ struct BenchPipelineResult: Sendable, Codable {
     var latencyP50: Double, latencyP90: Double, latencyP99: Double, latencyMax: Double
     /// Mean milliseconds per frame in each stage.
     var decodePerFrame: Double, trackPerFrame: Double, overlayPerFrame: Double
+    /// Mean CPU milliseconds per frame, all threads (work done, whatever else runs on the machine).
+    var cpuPerFrame: Double
     var accuracy: BenchAccuracy
     var mot: BenchMOTMetrics
     /// Capture → delivery latency of every frame, in frame order.
@@ -20,6 +22,7 @@ struct BenchPipelineResult: Sendable, Codable {
         decodePerFrame = Double(timing.decodeNanoseconds) / 1e6 / frames
         trackPerFrame = Double(timing.trackNanoseconds) / 1e6 / frames
         overlayPerFrame = Double(timing.overlayNanoseconds) / 1e6 / frames
+        cpuPerFrame = Double(timing.cpuNanoseconds) / 1e6 / frames
         accuracy = BenchAccuracy(sequence)
         mot = BenchMOTMetrics(truth: sequence.truthBoxes, reported: sequence.reportedBoxes)
         perFrameLatency = timing.perFrameMilliseconds
@@ -51,6 +54,12 @@ struct BenchSequenceResult: Sendable, Codable {
     var sourcePerFrame: Double
     /// Process peak resident memory after this sequence, MiB (getrusage maxrss; shared by both pipelines).
     var peakMemoryMiB: Double
+
+    /// Baseline CPU time per frame over the engine's: how much less work the engine does.
+    var cpuSaving: Double? {
+        guard let e = engine?.cpuPerFrame, let b = baseline?.cpuPerFrame, e > 0 else { return nil }
+        return b / e
+    }
 
     /// Engine throughput over baseline throughput.
     var speedUp: Double? {

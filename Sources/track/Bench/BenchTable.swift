@@ -5,7 +5,7 @@ enum BenchTable {
     /// Two tables (speed, accuracy), engine (E) and baseline (B) side by side, plus a footer.
     static func render(_ report: BenchReport) -> String {
         var speed: [[String]] = [[
-            "scene", "frames", "module", "E fps", "B fps", "E/B",
+            "scene", "frames", "module", "E fps", "B fps", "E/B", "CPU ms E/B", "B/E CPU",
             "E p50/p90/p99/max ms", "B p50/p90/p99/max ms", "E dec/trk/ovl ms", "B dec/trk/ovl ms",
         ]]
         var accuracy: [[String]] = [[
@@ -17,13 +17,14 @@ enum BenchTable {
         for s in report.sequences {
             guard let e = s.engine, let b = s.baseline else {
                 skipped.append("\(s.name): not run: \(s.skipped ?? "no result")")
-                speed.append([s.name, "—", "does not fit", "—", "—", "—", "—", "—", "—", "—"])
+                speed.append([s.name, "—", "does not fit", "—", "—", "—", "—", "—", "—", "—", "—", "—"])
                 accuracy.append([s.name, "—", "—", "—", "—", "—", "—", "—", "—", "—", "—", "—"])
                 continue
             }
             speed.append([
                 s.name, "\(s.frames)", s.modulePixels.map { f($0, 2) + " px" } ?? "—",
                 f(e.framesPerSecond, 1), f(b.framesPerSecond, 1), s.speedUp.map { f($0, 2) + "×" } ?? "—",
+                f(e.cpuPerFrame, 2) + "/" + f(b.cpuPerFrame, 2), s.cpuSaving.map { f($0, 2) + "×" } ?? "—",
                 latency(e), latency(b), stages(e), stages(b),
             ])
             accuracy.append([
@@ -36,7 +37,8 @@ enum BenchTable {
                 lag(s.decodeLagBehindBaseline), s.engineCoverageOfBaseline.map(pct) ?? "—",
             ])
         }
-        var text = "Speed (latency = frame in hand → tracked results and overlay plans delivered; E engine, B baseline)\n"
+        var text = "Speed (latency = frame in hand → tracked results and overlay plans delivered; E engine, B baseline;\n"
+        text += " CPU: process CPU time per frame, all threads, which other load on the machine does not inflate)\n"
         text += grid(speed) + "\n"
         text += "Accuracy (coverage: fully visible frame/code pairs located with the right payload; IDF1/IDsw: MOTChallenge, IoU ≥ 0.5)\n"
         text += grid(accuracy)
