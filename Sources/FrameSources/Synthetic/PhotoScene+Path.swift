@@ -73,9 +73,8 @@ struct CameraPath: Sendable {
         exposureWobble = Wobble(&rng, hertz: 0.1...0.4)
         switch c.path {
         case .pan:
-            // Sweep far enough that codes leave the frame at both ends, at up to ~600 px/s.
-            let amplitude = max(0.55 * w, extent.width * readScale / 2 + 0.3 * w)
-            period = 2 * Double.pi * amplitude / 600 * rng.uniform(0.9...1.1)
+            // Sweep across the codes (and far enough that they leave the frame), at up to ~600 px/s.
+            period = 2 * Double.pi * Self.panAmplitude(extent, readScale, w) * readScale / 600 * rng.uniform(0.9...1.1)
         case .zoom: period = rng.uniform(3.0...4.0)
         case .whip: period = rng.uniform(1.8...2.4)
         case .handheld: period = 1
@@ -84,14 +83,19 @@ struct CameraPath: Sendable {
 
     private static let degree = Double.pi / 180
 
+    /// Horizontal sweep of the pan path, canvas pixels: the codes' half-width, at least 40 % of a frame.
+    private static func panAmplitude(_ extent: Size, _ scale: Double, _ width: Double) -> Double {
+        max(extent.width / 2, 0.4 * width / scale)
+    }
+
     /// The pose at time `t` (seconds).
     func pose(at t: Double) -> CameraPose {
         let c = configuration, w = Double(c.width), h = Double(c.height)
         var pose: CameraPose
         switch c.path {
         case .pan:
-            let ax = max(0.55 * w, extent.width * readScale / 2 + 0.3 * w) / readScale
-            let ay = extent.height / 2 + 0.15 * h / readScale
+            let ax = Self.panAmplitude(extent, readScale, w)
+            let ay = max(extent.height / 2 - 0.3 * h / readScale, 0.1 * h / readScale)
             let phase = 2 * Double.pi * t / period
             pose = CameraPose(target: Point(x: center.x + ax * sin(phase + 0.3), y: center.y + ay * sin(phase / 1.6 + 1)),
                               scale: readScale * (1 + 0.15 * drift.zoom(t)))

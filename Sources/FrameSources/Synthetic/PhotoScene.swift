@@ -109,22 +109,35 @@ public struct PhotoScene: Sendable {
             factor = min(factor, Self.maximumPhotoSide / Double(max(image.width, image.height)))
             placed.append((factor < 0.999 ? PhotoCanvas.shrunk(image, by: factor) : image, factor < 0.999 ? factor : 1))
         }
-        // A grid of photos with gaps, and a wide margin of cardboard around it.
+        // Shelf packing in the order given, rows about 16:9 overall, small gaps, and a
+        // margin of cardboard around the pallet.
         var rng = SplitMix64(seed: configuration.seed ^ 0x5EED_0F_9A11E7)
-        let columns = Int(Double(images.count).squareRoot().rounded(.up)), rows = (images.count + columns - 1) / columns
-        let cellW = placed.map(\.image.width).max()!, cellH = placed.map(\.image.height).max()!
-        let gap = max(24, min(cellW, cellH) / 8)
-        let margin = max(cellW, cellH) / 2 + 64
-        let width = 2 * margin + columns * cellW + (columns - 1) * gap, height = 2 * margin + rows * cellH + (rows - 1) * gap
-        guard width * height <= 80_000_000 else {
-            throw SourceError(.invalidArgument, "\(images.count) photos make a \(width)x\(height) canvas; use fewer or smaller photos")
+        let sides = placed.map { max($0.image.width, $0.image.height) }.sorted()
+        let gap = max(16, sides[sides.count / 2] / 10)
+        let area = placed.map { Double(($0.image.width + gap) * ($0.image.height + gap)) }.reduce(0, +)
+        let rowLimit = max(Double(placed.map(\.image.width).max()!), (area * 16 / 9).squareRoot())
+        var origins: [(x: Int, y: Int)] = [], rowX = 0, rowY = 0, rowHeight = 0, width = 0
+        for item in placed {
+            if rowX > 0, Double(rowX + item.image.width) > rowLimit {
+                rowY += rowHeight + gap
+                rowX = 0
+                rowHeight = 0
+            }
+            let jitter = Int(rng.next() % UInt64(gap / 2 + 1))
+            origins.append((rowX, rowY + jitter))
+            rowX += item.image.width + gap
+            rowHeight = max(rowHeight, item.image.height + jitter)
+            width = max(width, rowX - gap)
+        }
+        let height = rowY + rowHeight
+        let margin = max(sides.last! / 2, 64)
+        guard (width + 2 * margin) * (height + 2 * margin) <= 80_000_000 else {
+            throw SourceError(.invalidArgument, "\(images.count) photos make a \(width)x\(height) pallet; use fewer or smaller photos")
         }
         var pasted: [(image: LumaImage, origin: (x: Int, y: Int))] = []
         var codes: [PhotoCode] = []
         for (index, item) in placed.enumerated() {
-            let column = index % columns, row = index / columns
-            let x = margin + column * (cellW + gap) + (cellW - item.image.width) / 2 + Int(rng.next() % UInt64(gap / 3 + 1))
-            let y = margin + row * (cellH + gap) + (cellH - item.image.height) / 2 + Int(rng.next() % UInt64(gap / 3 + 1))
+            let x = origins[index].x + margin, y = origins[index].y + margin
             pasted.append((item.image, (x, y)))
             for var code in found[index] {
                 let map = { (p: Point) in Point(x: (p.x + 0.5) * item.factor - 0.5 + Double(x), y: (p.y + 0.5) * item.factor - 0.5 + Double(y)) }
@@ -138,7 +151,7 @@ public struct PhotoScene: Sendable {
         self.configuration = configuration
         self.codes = codes
         self.photos = images.map(\.name)
-        self.canvas = try PhotoCanvas(width: width, height: height, seed: configuration.seed, photos: pasted)
+        self.canvas = try PhotoCanvas(width: width + 2 * margin, height: height + 2 * margin, seed: configuration.seed, photos: pasted)
         self.path = CameraPath(configuration: configuration, codes: codes)
     }
 
