@@ -66,18 +66,20 @@ struct CameraPath: Sendable {
         var order = Array(codes.indices)
         order.shuffle(using: &rng)
         self.order = order
-        drift = (Wobble(&rng, hertz: 0.06...0.25), Wobble(&rng, hertz: 0.06...0.25), Wobble(&rng, hertz: 0.05...0.2),
-                 Wobble(&rng, hertz: 0.05...0.25), Wobble(&rng, hertz: 0.05...0.3), Wobble(&rng, hertz: 0.05...0.3))
+        // Slow drifts: a person sweeping a phone over a pallet turns it by tens of degrees
+        // over several seconds, not several times a second.
+        drift = (Wobble(&rng, hertz: 0.04...0.15), Wobble(&rng, hertz: 0.04...0.15), Wobble(&rng, hertz: 0.04...0.15),
+                 Wobble(&rng, hertz: 0.03...0.12), Wobble(&rng, hertz: 0.03...0.15), Wobble(&rng, hertz: 0.03...0.15))
         tremor = (Wobble(&rng, hertz: 4...11, terms: 4), Wobble(&rng, hertz: 4...11, terms: 4),
                   Wobble(&rng, hertz: 0.5...2), Wobble(&rng, hertz: 0.5...2), Wobble(&rng, hertz: 3...8))
         exposureWobble = Wobble(&rng, hertz: 0.1...0.4)
         switch c.path {
         case .pan:
-            // Sweep across the codes (and far enough that they leave the frame), at up to ~600 px/s.
-            period = 2 * Double.pi * Self.panAmplitude(extent, readScale, w) * readScale / 600 * rng.uniform(0.9...1.1)
+            // Sweep across the codes (and far enough that they leave the frame), at up to ~400 px/s.
+            period = 2 * Double.pi * Self.panAmplitude(extent, readScale, w) * readScale / 400 * rng.uniform(0.9...1.1)
         case .zoom: period = rng.uniform(3.0...4.0)
         case .whip: period = rng.uniform(1.8...2.4)
-        case .handheld: period = 1
+        case .handheld: period = rng.uniform(1.4...1.9)
         }
     }
 
@@ -129,17 +131,22 @@ struct CameraPath: Sendable {
             pose.pitch = 8 * Self.degree * drift.pitch(t)
             pose.yaw = 8 * Self.degree * drift.yaw(t)
         case .handheld:
-            let target = Point(x: center.x + (extent.width / 2 + 0.1 * w / readScale) * drift.x(t),
-                               y: center.y + (extent.height / 2 + 0.1 * h / readScale) * drift.y(t))
+            // Scanning by hand: dwell on a code, move to the next (0.6 s), dwell again, while
+            // the grip drifts in distance, roll (±25°) and tilt (±20°).
+            let step = Int((t / period).rounded(.down)), local = t - Double(step) * period
+            let from = close[order[step % close.count]].center, to = close[order[(step + 1) % close.count]].center
+            let moved = Self.smoothstep((local - (period - 0.6)) / 0.6)
+            let wander = Point(x: 0.08 * w * drift.x(t), y: 0.08 * h * drift.y(t)) * (1 / readScale)
             let nearest = close.map(\.scale).sorted()[close.count / 2]
-            let scale = min(max(readScale * exp(0.9 * drift.zoom(t)), farScale), nearest)
-            pose = CameraPose(target: target, scale: scale)
+            let scale = min(max(readScale * exp(0.2 + 0.6 * drift.zoom(t)), farScale), nearest)
+            pose = CameraPose(target: from + (to - from) * moved + wander, scale: scale)
             pose.roll = 25 * Self.degree * drift.roll(t)
             pose.pitch = 20 * Self.degree * drift.pitch(t)
             pose.yaw = 20 * Self.degree * drift.yaw(t)
         }
         let shake = c.shake * (c.path == .handheld ? 1.5 : 1)
-        pose.shift = Point(x: shake * (2 * tremor.x(t) + 6 * tremor.swayX(t)), y: shake * (2 * tremor.y(t) + 6 * tremor.swayY(t)))
+        // Tremor of about a pixel at 4-11 Hz and a sway of a few pixels at 0.5-2 Hz (720p, 1 = a typical hand).
+        pose.shift = Point(x: shake * (tremor.x(t) + 4 * tremor.swayX(t)), y: shake * (tremor.y(t) + 4 * tremor.swayY(t)))
         pose.roll += shake * 0.4 * Self.degree * tremor.roll(t)
         return pose
     }

@@ -14,8 +14,8 @@ public struct PhotoSceneConfiguration: Sendable, Hashable {
         /// Holds on the codes, then whip-pans off the photos and back (about 0.3 s,
         /// thousands of pixels per second) every 1.5 s or so.
         case whip
-        /// A hand-held wander: target, distance, roll (±25°) and tilt (±20°) all drift,
-        /// with hand tremor on top.
+        /// Scanning by hand: dwell on a code about a second, move to the next in 0.6 s,
+        /// while distance, roll (±25°) and tilt (±20°) drift, with hand tremor on top.
         case handheld
     }
 
