@@ -20,14 +20,15 @@ public struct PhotoCodeState: Sendable, Hashable {
 }
 
 extension PhotoScene {
-    /// The most sub-frame warps averaged for motion blur.
-    static let maximumSubframes = 8
+    /// The most sub-frame warps averaged for motion blur (each costs a full warp; beyond a few
+    /// the code is smeared past reading anyway, so more copies would only cost time).
+    static let maximumSubframes = 5
 
     /// Renders frame `number` (from 1) and its ground truth: codes at least partly in view,
     /// `readable` set as ``PhotoCodeState/readable`` says.
     public func render(frame number: Int) -> (frame: Frame, truth: GroundTruthFrame) {
         let c = configuration, t0 = time(ofFrame: number)
-        // Motion blur: average warps spread over the exposure, about one per 1.5 px of motion.
+        // Motion blur: average warps spread over the exposure, about one per 2 px of motion.
         let start = path.homography(at: t0), end = path.homography(at: t0 + c.exposure)
         let probes = [Point(x: 0, y: 0), Point(x: Double(c.width), y: 0), Point(x: 0, y: Double(c.height)),
                       Point(x: Double(c.width), y: Double(c.height)), Point(x: Double(c.width) / 2, y: Double(c.height) / 2)]
@@ -36,7 +37,7 @@ extension PhotoScene {
             let step = end.composed(after: back)
             for p in probes { motion = max(motion, step.apply(p).distance(to: p)) }
         }
-        let subframes = min(Self.maximumSubframes, max(1, Int((motion / 1.5).rounded(.up))))
+        let subframes = min(Self.maximumSubframes, max(1, Int((motion / 2).rounded(.up))))
         let gain = path.gain(at: t0 + c.exposure / 2)
         var pixels = [UInt8](repeating: 0, count: c.width * c.height)
         pixels.withUnsafeMutableBufferPointer { buffer in
@@ -112,52 +113,57 @@ extension PhotoScene {
         let bands = (height + Self.bandRows - 1) / Self.bandRows
         let base = UnsafeSendablePointer(buffer.baseAddress!)
         let levels = canvas.levels
+        // Without a rolling shutter every band shares the same instants: build those maps once.
+        let subframeTime: @Sendable (Int, Double) -> Double = { s, readout in
+            t0 + readout + c.exposure * (subframes == 1 ? 0.5 : Double(s) / Double(subframes - 1))
+        }
+        let shared = c.rollingShutter > 0 ? nil : (0..<subframes).compactMap { s in path.homography(at: subframeTime(s, 0)).inverse }
         DispatchQueue.concurrentPerform(iterations: bands) { band in
             let y0 = band * Self.bandRows, y1 = min(height, y0 + Self.bandRows)
             let readout = c.rollingShutter * (Double(y0) + Double(Self.bandRows) / 2) / Double(height)
-            // One inverse map per sub-frame, and the pyramid level whose texels are about a frame pixel.
-            var maps: [(inverse: Homography, level: Int)] = []
-            for s in 0..<subframes {
-                let t = t0 + readout + c.exposure * (subframes == 1 ? 0.5 : Double(s) / Double(subframes - 1))
-                let forward = path.homography(at: t)
-                guard let inverse = forward.inverse else { continue }
-                let probe = inverse.apply(Point(x: Double(width) / 2, y: Double(y0 + y1) / 2))
-                let step = 1 / max(forward.scale(at: probe), 1e-9)
-                let level = min(levels.count - 1, max(0, Int(log2(max(step, 1)).rounded(.down))))
-                maps.append((inverse, level))
+            let inverses = shared ?? (0..<subframes).compactMap { s in path.homography(at: subframeTime(s, readout)).inverse }
+            // Per sub-frame, the pyramid level whose texels are about a frame pixel in this band.
+            // (The inverse's magnification is canvas pixels per frame pixel.)
+            let maps = inverses.map { inverse -> (inverse: Homography, level: Int) in
+                let step = inverse.scale(at: Point(x: Double(width) / 2, y: Double(y0 + y1) / 2))
+                return (inverse, min(levels.count - 1, max(0, Int(log2(max(step, 1)).rounded(.down)))))
             }
-            var sums = [Double](repeating: 0, count: width)
+            var sums = [Float](repeating: 0, count: width)
             for y in y0..<y1 {
                 for i in 0..<width { sums[i] = 0 }
                 for (inverse, level) in maps {
                     Self.sampleRow(levels[level], scale: 1 / Double(1 << level), inverse: inverse, y: y, into: &sums)
                 }
-                let k = gain / Double(max(maps.count, 1))
+                let k = Float(gain / Double(max(maps.count, 1)))
                 let row = base.pointer + y * width
-                for x in 0..<width { row[x] = UInt8(clamping: Int((sums[x] * k).rounded())) }
+                for x in 0..<width { row[x] = UInt8(clamping: Int(sums[x] * k + 0.5)) }
             }
         }
     }
 
     /// Adds to `sums` the canvas level's bilinear samples at the inverse image of row `y`'s pixel centres.
-    private static func sampleRow(_ image: LumaImage, scale: Double, inverse h: Homography, y: Int, into sums: inout [Double]) {
+    /// (Single precision is plenty within a row: canvas coordinates stay below 2^14 texels.)
+    private static func sampleRow(_ image: LumaImage, scale: Double, inverse h: Homography, y: Int, into sums: inout [Float]) {
         let m = h.m, fy = Double(y) + 0.5
-        var X = (m[0] * 0.5 + m[1] * fy + m[2]) * scale, Y = (m[3] * 0.5 + m[4] * fy + m[5]) * scale, W = m[6] * 0.5 + m[7] * fy + m[8]
+        // Row start and per-pixel steps in double precision, then each pixel from its index,
+        // so rounding does not accumulate along the row.
+        let X0 = (m[0] * 0.5 + m[1] * fy + m[2]) * scale, Y0 = (m[3] * 0.5 + m[4] * fy + m[5]) * scale, W0 = m[6] * 0.5 + m[7] * fy + m[8]
         let dX = m[0] * scale, dY = m[3] * scale, dW = m[6]
-        let w = image.width, hgt = image.height, stride = image.bytesPerRow
-        let maxX = Double(w - 1), maxY = Double(hgt - 1)
+        let stride = image.bytesPerRow
+        let maxX = Float(image.width - 1), maxY = Float(image.height - 1), outside = Float(PhotoCanvas.outside)
         image.pixels.withUnsafeBufferPointer { px in
             sums.withUnsafeMutableBufferPointer { out in
                 for x in 0..<out.count {
-                    defer { X += dX; Y += dY; W += dW }
-                    guard W > 1e-9 else { out[x] += PhotoCanvas.outside; continue }
+                    let fx = Double(x)
+                    let W = W0 + dW * fx
+                    guard W > 1e-9 else { out[x] += outside; continue }
                     let inv = 1 / W
-                    let u = X * inv - 0.5, v = Y * inv - 0.5
-                    guard u >= 0, v >= 0, u < maxX, v < maxY else { out[x] += PhotoCanvas.outside; continue }
-                    let ix = Int(u), iy = Int(v), ax = u - Double(ix), ay = v - Double(iy)
+                    let u = Float((X0 + dX * fx) * inv) - 0.5, v = Float((Y0 + dY * fx) * inv) - 0.5
+                    guard u >= 0, v >= 0, u < maxX, v < maxY else { out[x] += outside; continue }
+                    let ix = Int(u), iy = Int(v), ax = u - Float(ix), ay = v - Float(iy)
                     let i = iy * stride + ix
-                    let top = Double(px[i]) + (Double(px[i + 1]) - Double(px[i])) * ax
-                    let bottom = Double(px[i + stride]) + (Double(px[i + stride + 1]) - Double(px[i + stride])) * ax
+                    let p00 = Float(px[i]), p10 = Float(px[i + 1]), p01 = Float(px[i + stride]), p11 = Float(px[i + stride + 1])
+                    let top = p00 + (p10 - p00) * ax, bottom = p01 + (p11 - p01) * ax
                     out[x] += top + (bottom - top) * ay
                 }
             }
@@ -168,10 +174,14 @@ extension PhotoScene {
         var rng = SplitMix64(seed: configuration.seed ^ (UInt64(frame) &* 0xD1B5_4A32_D192_ED03))
         // Irwin–Hall(4) of random bytes approximates a Gaussian with sd ≈ 147.8; fixed point 16.16.
         let gain = Int(configuration.noise / 147.8 * 65536)
-        for i in 0..<buffer.count {
+        // Two pixels per 64 random bits.
+        for i in stride(from: 0, to: buffer.count, by: 2) {
             let r = rng.next()
-            let sum = Int(r & 0xFF) + Int((r >> 8) & 0xFF) + Int((r >> 16) & 0xFF) + Int((r >> 24) & 0xFF)
-            buffer[i] = UInt8(clamping: Int(buffer[i]) + (((sum - 510) * gain) >> 16))
+            let a = Int(r & 0xFF) + Int((r >> 8) & 0xFF) + Int((r >> 16) & 0xFF) + Int((r >> 24) & 0xFF)
+            buffer[i] = UInt8(clamping: Int(buffer[i]) + (((a - 510) * gain) >> 16))
+            guard i + 1 < buffer.count else { break }
+            let b = Int((r >> 32) & 0xFF) + Int((r >> 40) & 0xFF) + Int((r >> 48) & 0xFF) + Int(r >> 56)
+            buffer[i + 1] = UInt8(clamping: Int(buffer[i + 1]) + (((b - 510) * gain) >> 16))
         }
     }
 }
