@@ -60,7 +60,7 @@ public struct PhotoScene: Sendable {
     /// A code counts as readable only when it moves less than this many modules (across its
     /// bars, for linear codes) during the exposure. Calibrated against the decoder: see
     /// Benchmarks/README.md ("Photo scenes").
-    public static let maximumReadableBlurModules = 1.5
+    public static let maximumReadableBlurModules = 1.0
     /// Photos whose side is longer than this are shrunk first (pixels).
     static let maximumPhotoSide = 2400.0
 

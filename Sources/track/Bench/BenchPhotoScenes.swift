@@ -28,6 +28,8 @@ enum BenchPhotoScenes {
             camera.path = path
             camera.frameCount = frames
             camera.seed = UInt64(11 + index)
+            // A phone's CMOS sensor reads its rows over most of the frame time.
+            camera.rollingShutter = 0.025
             return BenchSceneSpec(name: "photos-pallet-\(path.rawValue)", photos: pallet, camera: camera)
         }
     }
