@@ -37,6 +37,8 @@ struct CameraPath: Sendable {
     /// Per code: its centre (canvas pixels) and the scale at which it fills most of the frame.
     let close: [(center: Point, scale: Double)]
     let order: [Int]
+    /// The median of the codes' close-up scales: the hand-held path comes no closer.
+    let nearestScale: Double
     let drift: (x: Wobble, y: Wobble, zoom: Wobble, roll: Wobble, pitch: Wobble, yaw: Wobble)
     let tremor: (x: Wobble, y: Wobble, swayX: Wobble, swayY: Wobble, roll: Wobble)
     let exposureWobble: Wobble
@@ -63,6 +65,7 @@ struct CameraPath: Sendable {
             if code.modulesDown != nil { scale = min(scale, 0.8 * h / down) }
             return (q.center, max(scale, 1.4 / max(code.modulePixels, 0.1)))
         }
+        nearestScale = close.map(\.scale).sorted()[close.count / 2]
         var order = Array(codes.indices)
         order.shuffle(using: &rng)
         self.order = order
@@ -137,8 +140,7 @@ struct CameraPath: Sendable {
             let from = close[order[step % close.count]].center, to = close[order[(step + 1) % close.count]].center
             let moved = Self.smoothstep((local - (period - 0.6)) / 0.6)
             let wander = Point(x: 0.08 * w * drift.x(t), y: 0.08 * h * drift.y(t)) * (1 / readScale)
-            let nearest = close.map(\.scale).sorted()[close.count / 2]
-            let scale = min(max(readScale * exp(0.2 + 0.6 * drift.zoom(t)), farScale), nearest)
+            let scale = min(max(readScale * exp(0.2 + 0.6 * drift.zoom(t)), farScale), nearestScale)
             pose = CameraPose(target: from + (to - from) * moved + wander, scale: scale)
             pose.roll = 25 * Self.degree * drift.roll(t)
             pose.pitch = 20 * Self.degree * drift.pitch(t)
