@@ -23,6 +23,7 @@ struct PhotoSceneTests {
         var c = Self.still(.handheld)
         c.noise = 0
         c.exposure = 0
+        c.rollingShutter = 0
         let scene = try PhotoScene(photos: [Self.multiQR], configuration: c)
         #expect(scene.codes.count == 4)
         let reader = try BarcodeReader(options: DecoderOptions(tryHarder: true))

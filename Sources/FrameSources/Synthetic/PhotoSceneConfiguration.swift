@@ -33,8 +33,9 @@ public struct PhotoSceneConfiguration: Sendable, Hashable {
     public var path = Path.handheld
     /// Exposure time in seconds (0...1/frameRate); motion within it blurs the frame. Default 1/60 s.
     public var exposure = 1.0 / 60
-    /// Rolling shutter: seconds from reading the first row to the last (0 = global shutter). Default 0.
-    public var rollingShutter = 0.0
+    /// Rolling shutter: seconds from reading the first row to the last (0 = global shutter, up to 0.1).
+    /// Default 0.025: a phone's CMOS sensor reads its rows over most of a 30 fps frame.
+    public var rollingShutter = 0.025
     /// Sensor noise: standard deviation in grey levels. Default 3.
     public var noise = 3.0
     /// Exposure drift: the largest relative gain change as auto-exposure hunts (0...0.5). Default 0.15.
@@ -44,7 +45,7 @@ public struct PhotoSceneConfiguration: Sendable, Hashable {
     /// Focal length in frame pixels (sets how strong perspective looks). Default 0 = the frame width.
     public var focalLength = 0.0
 
-    /// The defaults: 720p at 30 fps, 4 s, hand-held, 1/60 s exposure.
+    /// The defaults: 720p at 30 fps, 4 s, hand-held, 1/60 s exposure, 25 ms rolling shutter.
     public init() {}
 
     /// Checks every value, naming the one that is out of range.
@@ -57,8 +58,7 @@ public struct PhotoSceneConfiguration: Sendable, Hashable {
         try check(frameRate > 0 && frameRate <= 240 && frameRate.isFinite, "frame rate \(frameRate) must be in (0, 240]")
         try check(frameCount >= 1 && frameCount <= 10_000_000, "frame count \(frameCount) must be 1...10000000")
         try check(exposure >= 0 && exposure <= 1 / frameRate + 1e-9, "exposure \(exposure) s must be 0...1/frame rate")
-        try check(rollingShutter >= 0 && rollingShutter <= 1 / frameRate + 1e-9,
-                  "rolling-shutter readout \(rollingShutter) s must be 0...1/frame rate")
+        try check(rollingShutter >= 0 && rollingShutter <= 0.1, "rolling-shutter readout \(rollingShutter) s must be 0...0.1")
         try check(noise >= 0 && noise <= 64, "noise \(noise) must be 0...64 grey levels")
         try check((0...0.5).contains(exposureDrift), "exposure drift \(exposureDrift) must be 0...0.5")
         try check((0...5).contains(shake), "shake \(shake) must be 0...5")

@@ -21,15 +21,14 @@ enum BenchPhotoScenes {
         "multi-1/multi-qr.png", "multi-1/#360.png",
     ].map { samples + "/" + $0 }
 
-    /// One scene per camera motion over the pallet, `frames` long, 720p at 30 fps.
+    /// One scene per camera motion over the pallet, `frames` long, otherwise the defaults of
+    /// `track --demo --photo` (720p at 30 fps, 1/60 s exposure, 25 ms rolling shutter).
     static func scenes(frames: Int) -> [BenchSceneSpec] {
         PhotoSceneConfiguration.Path.allCases.enumerated().map { index, path in
             var camera = PhotoSceneConfiguration()
             camera.path = path
             camera.frameCount = frames
             camera.seed = UInt64(11 + index)
-            // A phone's CMOS sensor reads its rows over most of the frame time.
-            camera.rollingShutter = 0.025
             return BenchSceneSpec(name: "photos-pallet-\(path.rawValue)", photos: pallet, camera: camera)
         }
     }
