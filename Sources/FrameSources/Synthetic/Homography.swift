@@ -7,16 +7,22 @@ import Foundation
 /// both spaces are whatever the caller's points are in.
 public struct Homography: Sendable, Hashable {
     /// The nine entries, row-major: `m[0...2]` is the first row.
-    public var m: [Double]
+    public private(set) var m: [Double]
 
-    /// Creates a homography from nine row-major entries.
-    public init(_ entries: [Double]) {
-        precondition(entries.count == 9, "a homography has 9 entries")
+    /// Creates a homography from nine finite row-major entries; `nil` for any other count or a NaN/infinity.
+    public init?(_ entries: [Double]) {
+        guard entries.count == 9, entries.allSatisfy(\.isFinite) else { return nil }
+        m = entries
+    }
+
+    /// Wraps nine entries the caller has computed (count checked in debug builds only).
+    init(unchecked entries: [Double]) {
+        assert(entries.count == 9)
         m = entries
     }
 
     /// The identity map.
-    public static let identity = Homography([1, 0, 0, 0, 1, 0, 0, 0, 1])
+    public static let identity = Homography(unchecked: [1, 0, 0, 0, 1, 0, 0, 0, 1])
 
     /// Maps `p`; points on the horizon (w ≈ 0) come out as huge coordinates, not NaN.
     public func apply(_ p: Point) -> Point {
@@ -36,7 +42,7 @@ public struct Homography: Sendable, Hashable {
                 r[i * 3 + j] = m[i * 3] * other.m[j] + m[i * 3 + 1] * other.m[3 + j] + m[i * 3 + 2] * other.m[6 + j]
             }
         }
-        return Homography(r)
+        return Homography(unchecked: r)
     }
 
     /// The inverse map (adjugate over determinant); `nil` when the matrix is singular.
@@ -50,7 +56,7 @@ public struct Homography: Sendable, Hashable {
             c01, a[0] * a[8] - a[2] * a[6], a[2] * a[3] - a[0] * a[5],
             c02, a[1] * a[6] - a[0] * a[7], a[0] * a[4] - a[1] * a[3],
         ]
-        return Homography(inv.map { $0 / det })
+        return Homography(unchecked: inv.map { $0 / det })
     }
 
     /// Maps every corner of `quad`, keeping the code's own corner order.

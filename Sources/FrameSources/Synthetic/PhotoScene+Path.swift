@@ -179,7 +179,7 @@ struct CameraPath: Sendable {
             f * r[1][0] + cyf * r[2][0], f * r[1][1] + cyf * r[2][1], f * t[1] + cyf * t[2],
             r[2][0], r[2][1], t[2],
         ]
-        return Homography(m.map { $0 / d })
+        return Homography(unchecked: m.map { $0 / d })
     }
 
     /// Exposure gain at time `t` (auto-exposure hunting), around 1.
