@@ -1,5 +1,6 @@
 import ArgumentParser
 import BarcodeTracking
+import FrameSources
 
 /// Where frames come from.
 struct InputOptions: ParsableArguments {
@@ -42,6 +43,12 @@ struct InputOptions: ParsableArguments {
     @Option(name: .long, help: ArgumentHelp("Demo scene: horizontal motion-blur length (default 0).", valueName: "pixels"))
     var blur: Double?
 
+    @Option(name: .customLong("photo"), help: ArgumentHelp("Demo scene: a virtual camera over this photograph instead of drawn labels (repeatable: a pallet of photos).", valueName: "file"))
+    var photos: [String] = []
+
+    @Option(name: .long, help: "Photo scene camera motion: pan, zoom, whip or handheld (default handheld).")
+    var path: String?
+
     func validate() throws {
         let chosen = [device != nil, input != nil, demo].filter { $0 }.count
         if chosen == 0 {
@@ -58,6 +65,14 @@ struct InputOptions: ParsableArguments {
         if let blur, !(0...200).contains(blur) { throw ValidationError("--blur must be 0...200 pixels, not \(blur)") }
         if !demo, codes != nil || seed != nil || layout != nil || shake != nil || blur != nil {
             throw ValidationError("--codes, --seed, --layout, --shake and --blur only apply to --demo")
+        }
+        if !demo, !photos.isEmpty || path != nil { throw ValidationError("--photo and --path only apply to --demo") }
+        if let path, PhotoSceneConfiguration.Path(rawValue: path) == nil {
+            throw ValidationError("--path must be pan, zoom, whip or handheld, not '\(path)'")
+        }
+        if path != nil, photos.isEmpty { throw ValidationError("--path moves the camera of a photo scene: add --photo FILE") }
+        if !photos.isEmpty, codes != nil || layout != nil || shake != nil || blur != nil {
+            throw ValidationError("--codes, --layout, --shake and --blur shape the drawn-label scene; with --photo use --path, --seed, --size, --fps and --frames")
         }
     }
 }

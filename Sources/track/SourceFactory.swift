@@ -49,6 +49,7 @@ final class FailureRecord: Sendable {
 enum SourceFactory {
     /// Opens the input the options name.
     static func make(_ input: InputOptions, frames: Int? = nil) throws -> MadeSource {
+        if input.demo, !input.photos.isEmpty { return try photoScene(input, frames: frames) }
         if input.demo {
             var scene = SyntheticSceneConfiguration.demo
             if let frames { scene.frameCount = frames }
@@ -94,6 +95,26 @@ enum SourceFactory {
             throw JobSetupError(message: error.message, status: error.exitStatus)
         } catch {
             throw JobSetupError(message: "\(path): \(error)", status: ExitStatus.inputError)
+        }
+    }
+
+    /// A virtual camera over the `--photo` files. A photo that cannot be read exits 2;
+    /// one without a readable code, or a bad scene value, is a usage error (64).
+    private static func photoScene(_ input: InputOptions, frames: Int?) throws -> MadeSource {
+        var c = PhotoSceneConfiguration()
+        if let frames { c.frameCount = frames }
+        if let size = input.size { c.width = size.width; c.height = size.height }
+        if let seed = input.seed { c.seed = seed }
+        if let fps = input.fps { c.frameRate = fps; c.exposure = min(c.exposure, 1 / fps) }
+        if let path = input.path.flatMap(PhotoSceneConfiguration.Path.init(rawValue:)) { c.path = path }
+        do {
+            let scene = try PhotoScene(photos: input.photos, configuration: c)
+            StandardError.print(scene.summary)
+            return MadeSource(source: ObservedSource(PhotoSceneSource(scene: scene)),
+                              frameSize: Size(width: Double(c.width), height: Double(c.height)), frameRate: c.frameRate)
+        } catch {
+            throw JobSetupError(message: "photo scene: \(error.description)",
+                                status: error.code == .invalidArgument ? 64 : ExitStatus.inputError)
         }
     }
 

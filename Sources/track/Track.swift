@@ -9,6 +9,7 @@ struct Track: AsyncParsableCommand {
         discussion: """
             Examples:
               track --demo                      # synthetic pallet, no camera needed
+              track --demo --photo label.jpg --path whip   # hand-held camera over a photo
               track --expect 3 --device /dev/video0    # count 3 labels, exit 0
               track --input shift.mp4 --format jsonl > tracks.jsonl
               track --input shift.mp4 --format mot --output tracker.txt

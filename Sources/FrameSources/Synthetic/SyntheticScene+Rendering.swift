@@ -13,6 +13,9 @@ public struct GroundTruthCode: Sendable, Hashable {
     public var location: Quadrilateral
     /// Fraction of the code inside the frame and not occluded, 0...1.
     public var visibility: Double
+    /// Whether a decoder can be expected to read the code in this frame (always true in
+    /// synthetic label scenes; ``PhotoScene`` sets it from module size and motion blur).
+    public var readable: Bool = true
 }
 
 /// Ground truth of one frame.

@@ -13,14 +13,16 @@ struct Bench: ParsableCommand {
 
             Examples:
               track bench                  # 27 scenes: 720p/1080p, 3-100 codes,
-                                           # slow/fast, 2-D only, no DM/Aztec, conveyor
+                                           # slow/fast, 2-D only, no DM/Aztec, conveyor;
+                                           # 4 photo scenes; the clips in ../shared/data/video
+              track bench --scenes photos  # a virtual camera over real photographs only
               track bench --scenes quick --json bench.json
               track bench --only 1080p-12 --frames 300
               track bench --input shift.mp4 --mot mot/ --plot bench.png
               track --demo --frames 300 --record shift.mp4   # a clip to bench
             """)
 
-    @Option(name: .long, help: "Scene set: default or quick.")
+    @Option(name: .long, help: "Scene set: default, quick or photos.")
     var scenes: BenchSceneSet = .standard
 
     @Option(name: .long, help: "Benchmark this media file instead of synthetic scenes.")

@@ -18,6 +18,8 @@ struct BenchRunner {
     /// Renders the scene once per frame and hands each frame to both pipelines (alternating
     /// which goes first). Latency starts when a pipeline receives the rendered frame.
     func run(_ spec: BenchSceneSpec) throws -> Outcome {
+        if let photos = spec.photos { return try run(photoScene: spec.name, photos: photos.paths, camera: photos.configuration) }
+        if let clip = spec.clip { return try run(clip: clip) }
         let c = spec.configuration
         let scene: SyntheticScene
         do {
@@ -101,7 +103,7 @@ struct BenchRunner {
                        frameRate: source.nominalFrameRate ?? 30)
     }
 
-    private static func both(_ frame: Frame, engine: BenchEnginePipeline, baseline: BenchBaselinePipeline,
+    static func both(_ frame: Frame, engine: BenchEnginePipeline, baseline: BenchBaselinePipeline,
                              engineFirst: Bool) throws -> ([BenchReportedTrack], [BenchReportedTrack]) {
         if engineFirst {
             let e = try engine.process(frame, capture: benchNow())
@@ -112,7 +114,7 @@ struct BenchRunner {
     }
 
     /// Both pipelines' figures on one sequence, and how the engine compares with the baseline.
-    private static func compare(_ engine: BenchEnginePipeline, _ engineSequence: BenchSequence,
+    static func compare(_ engine: BenchEnginePipeline, _ engineSequence: BenchSequence,
                                 _ baseline: BenchBaselinePipeline, _ baselineSequence: BenchSequence)
         -> (engine: BenchPipelineResult, baseline: BenchPipelineResult, lag: [Int], coverage: Double) {
         let e = BenchPipelineResult(timing: engine.timing, sequence: engineSequence)

@@ -1,13 +1,33 @@
 import ArgumentParser
 import BarcodeTracking
+import Foundation
 import FrameSources
 
-/// A synthetic scene the benchmark runs.
+/// A sequence the benchmark runs: a synthetic label scene, a photo scene or a real clip.
 struct BenchSceneSpec: Sendable {
     /// Short name, e.g. `1080p-12-slow`; also the MOT sequence name.
     var name: String
-    /// The scene before module-size fitting.
+    /// The label scene before module-size fitting (unused by photo scenes and clips).
     var configuration: SyntheticSceneConfiguration
+    /// For a photo scene: the photos (paths relative to the package root) and the camera.
+    var photos: (paths: [String], configuration: PhotoSceneConfiguration)?
+    /// For a real clip: its path, scored against the baseline's decodes.
+    var clip: String?
+
+    init(name: String, configuration: SyntheticSceneConfiguration) {
+        self.name = name
+        self.configuration = configuration
+    }
+
+    init(name: String, photos: [String], camera: PhotoSceneConfiguration) {
+        self.init(name: name, configuration: SyntheticSceneConfiguration())
+        self.photos = (photos, camera)
+    }
+
+    init(clip path: String) {
+        self.init(name: URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent, configuration: SyntheticSceneConfiguration())
+        clip = path
+    }
 }
 
 /// Named sets of scenes for `track bench --scenes`.
@@ -20,14 +40,20 @@ enum BenchSceneSet: String, CaseIterable, ExpressibleByArgument, Sendable {
     case standard = "default"
     /// Two small 720p scenes, a few frames each (for tests and smoke runs).
     case quick
+    /// Photo scenes only: a virtual camera over real photographs (see ``BenchPhotoScenes``).
+    case photos
 
     /// Frames per scene unless `--frames` says otherwise.
     var defaultFrames: Int { self == .quick ? 8 : 60 }
 
-    /// The scenes of the set, each `frames` long.
+    /// The scenes of the set, each `frames` long (photo scenes default to 120 frames, clips
+    /// to their whole length). The default set ends with the photo scenes and every clip
+    /// in `../shared/data/video`, when that folder is there.
     func scenes(frames: Int?) -> [BenchSceneSpec] {
         let count = frames ?? defaultFrames
         switch self {
+        case .photos:
+            return BenchPhotoScenes.scenes(frames: frames ?? 120)
         case .quick:
             return [Self.spec(width: 1280, height: 720, codes: 3, fast: false, frames: count),
                     Self.spec(width: 1280, height: 720, codes: 12, fast: true, frames: count)]
@@ -51,6 +77,8 @@ enum BenchSceneSet: String, CaseIterable, ExpressibleByArgument, Sendable {
                 }
             }
             specs.append(Self.conveyor(frames: count))
+            specs += BenchPhotoScenes.scenes(frames: frames ?? 120)
+            specs += BenchPhotoScenes.clips()
             return specs
         }
     }
