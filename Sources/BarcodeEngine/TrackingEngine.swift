@@ -79,7 +79,9 @@ public final class TrackingEngine: TrackingAwareDetector, Sendable {
                 // one per call, so each extra one costs a pass.
                 $0.maxSymbols = symbology.isLinear ? 1 : 4
                 $0.readAddOns = false
-                $0.tryDownscale = false
+                // tryDownscale stays as in `options`: a large code blurred by zoom or
+                // motion reads only in zxing-cpp's downscaled pass (which it makes
+                // only for windows over about 500 pixels, so small windows pay nothing).
             }
         }
         windowReaders = windows
@@ -100,7 +102,8 @@ public final class TrackingEngine: TrackingAwareDetector, Sendable {
         case linearStrip(Rect, known: [Quadrilateral])
         /// A 2-D search of a tile, with the boxes of codes already tracked hidden.
         case matrix(Rect, known: [Quadrilateral])
-        /// A search (1-D and 2-D) of a code-like region nobody tracks.
+        /// A search (1-D and 2-D, every symbology) of a code-like region nobody
+        /// tracks, or of the whole frame, with the codes already tracked hidden.
         case candidate(Rect, known: [Quadrilateral])
         case follow(TrackedBarcode, TrackMemory?, due: Bool)
         case locatedOnly(TrackedBarcode)
@@ -137,14 +140,12 @@ public final class TrackingEngine: TrackingAwareDetector, Sendable {
                 jobs.append(.candidate(region, known: known))
             }
         }
-        if linearDiscovery != nil {
-            if searchAll { jobs.append(.linearStrip(bounds, known: known)) }
-            if let stripIndex { jobs.append(.linearStrip(strip(stripIndex, in: bounds), known: known)) }
-        }
-        if matrixDiscovery != nil {
-            if searchAll { jobs.append(.matrix(bounds, known: known)) }
-            if let tileIndex { jobs.append(.matrix(tile(tileIndex, in: bounds), known: known)) }
-        }
+        // The whole-frame search is the baseline's own read (one reader, every
+        // symbology; zxing-cpp 1.4 does not read quite the same when 1-D and 2-D are
+        // asked for separately), so nothing decoding every frame would find is missed.
+        if searchAll { jobs.append(.candidate(bounds, known: known)) }
+        if linearDiscovery != nil, let stripIndex { jobs.append(.linearStrip(strip(stripIndex, in: bounds), known: known)) }
+        if matrixDiscovery != nil, let tileIndex { jobs.append(.matrix(tile(tileIndex, in: bounds), known: known)) }
         for track in live {
             if track.barcode != nil {
                 let due = (frameIndex + track.id.rawValue) % configuration.redecodeInterval == 0
