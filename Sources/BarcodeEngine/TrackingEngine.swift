@@ -3,27 +3,36 @@ public import BarcodeDecoding
 import Dispatch
 import Synchronization
 
-/// The engine's detector: follows tracked codes cheaply and spreads the search
-/// for new codes over frames.
+/// The library's default detector: follows tracked codes cheaply and searches
+/// for new ones everywhere in the frame within a bounded number of frames.
 ///
 /// Per frame, for each code tracked in the previous frame:
 /// - decoded codes are re-located by correlating a template of their last
 ///   decoded appearance around their predicted position (a measurement from
 ///   this frame's pixels, translation only), and re-decoded in a small window
-///   every ``TrackingEngineConfiguration/redecodeInterval`` frames (staggered),
-///   which refreshes the template, rotation and size;
+///   every ``TrackingEngineConfiguration/redecodeInterval`` frames (staggered)
+///   or whenever correlation fails, which refreshes the template, rotation and
+///   size; of several reads with the code's payload in the window, the one
+///   nearest the prediction is taken (identical labels side by side);
 /// - located-only codes are re-read in a window.
-/// New codes: 1-D symbologies are searched in a horizontal strip that moves
-/// through the frame, with the codes already tracked hidden; 2-D symbologies in
-/// one tile of a 3 × 2 grid; both at the eager or relaxed rate of a
-/// schedule that stays eager while new codes keep arriving and relaxes after
-/// ``TrackingEngineConfiguration/discoveryBackoffFrames`` frames without one;
-/// the grid shifted by half a tile on every other cycle so that a code cut by a
-/// tile edge is whole in the next (zxing-cpp 1.4's Data Matrix and Aztec
-/// detectors also find small symbols in a tile that they miss in a busy full
-/// frame). Frames while nothing is tracked get the whole-frame search instead
-/// (1-D and 2-D, as decoding every frame does), so a fresh view is read at once;
-/// the first ``TrackingEngineConfiguration/warmUpFrames`` frames get it as well.
+///
+/// New codes, with the codes already tracked painted out (their quads, not their
+/// boxes, so identical neighbours a few pixels away stay visible):
+/// - the whole frame, read as decoding every frame reads it, every
+///   ``TrackingEngineConfiguration/wholeFrameInterval`` frames whatever is tracked,
+///   and every frame while nothing is: the bound on how long any readable code,
+///   of any size up to one filling the frame, waits to be found;
+/// - in between, code-like regions: a cheap map of edge density (16-pixel cells)
+///   names where codes probably are; up to
+///   ``TrackingEngineConfiguration/candidateRegionsPerFrame`` of them that no track
+///   covers are read at full resolution, a region that found nothing waiting
+///   longer each time before it is read again;
+/// - and 1-D symbologies in a horizontal strip that moves through the frame, 2-D
+///   ones in one tile of a 3 × 2 grid (shifted by half a tile every other cycle),
+///   at the eager or relaxed rate of a schedule that stays eager while new codes
+///   keep arriving (zxing-cpp 1.4's Data Matrix and Aztec detectors find small
+///   symbols in a tile or region that they miss in a busy full frame).
+///
 /// A code that neither correlates nor decodes is not reported, and the tracker
 /// marks it predicted-only.
 ///
@@ -215,71 +224,6 @@ public final class TrackingEngine: TrackingAwareDetector, Sendable {
         }
     }
 
-    /// The code-like regions of `image` that no tracked code covers, best first,
-    /// within the per-frame count and area budget. A region searched before (one
-    /// overlapping it by more than a third, followed as the view moves) waits
-    /// ``TrackingEngineConfiguration/candidateRetryFrames`` frames, doubled for each
-    /// search in a row that found nothing (up to 8 times): print or texture that
-    /// looks like a code is not searched every frame, and the whole-frame search
-    /// still bounds how long a code that turns readable waits.
-    func candidateRegions(in image: LumaImage, bounds: Rect, known: [Quadrilateral], frame: Int) -> [Rect] {
-        let map = CodeLikenessMap(image)
-        let all = map.candidates(in: bounds, hiding: known)
-        let retry = configuration.candidateRetryFrames
-        return state.withLock { state in
-            state.triedRegions.removeAll { frame - $0.frame > 16 * retry }
-            var chosen: [Rect] = []
-            var area = 0.0
-            let budget = bounds.area * configuration.candidateAreaBudget
-            for (region, _) in all where chosen.count < configuration.candidateRegionsPerFrame {
-                guard area + region.area <= budget || chosen.isEmpty && region.area <= 2 * budget else { continue }
-                let seen = state.triedRegions.firstIndex { $0.region.iou(region) > 1.0 / 3 }
-                if let seen {
-                    let tried = state.triedRegions[seen]
-                    guard frame - tried.frame >= retry << min(3, tried.failures - 1) else { continue }
-                    state.triedRegions[seen] = (region, frame, tried.failures + 1)
-                } else {
-                    state.triedRegions.append((region, frame, 1))
-                }
-                chosen.append(region)
-                area += region.area
-            }
-            return chosen
-        }
-    }
-
-    /// The 1-D search strip of frame `index`: half the region's height, moving
-    /// through it in ``TrackingEngineConfiguration/linearStrips`` steps.
-    func strip(_ index: Int, in bounds: Rect) -> Rect {
-        let steps = configuration.linearStrips
-        guard steps > 1 else { return bounds }
-        let height = bounds.height / 2
-        let position = Double((index - 1) % steps) / Double(steps - 1)
-        return Rect(x: bounds.x, y: bounds.y + (bounds.height - height) * position, width: bounds.width, height: height)
-    }
-
-    /// Tile `index` of the 2-D search: a 3 × 2 grid over `bounds`, shifted by
-    /// half a tile (and clipped) on odd cycles, each tile grown by 16 pixels.
-    package func tile(_ index: Int, in bounds: Rect) -> Rect {
-        let columns = 3, rows = 2
-        let cell = index % (columns * rows), shifted = (index / (columns * rows)) % 2 == 1
-        let width = bounds.width / Double(columns), height = bounds.height / Double(rows)
-        let x = bounds.x + Double(cell % columns) * width + (shifted ? width / 2 : 0)
-        let y = bounds.y + Double(cell / columns) * height + (shifted ? height / 2 : 0)
-        let grown = Rect(x: x - 16, y: y - 16, width: width + 32, height: height + 32)
-        return grown.intersection(bounds) ?? bounds
-    }
-
-    /// Reads `rect` of `image` with the `hidden` quads (frame pixels) painted out.
-    static func search(_ image: LumaImage, in rect: Rect, hiding hidden: [Quadrilateral], with reader: BarcodeReader) throws -> [Detection] {
-        let overlapping = hidden.filter { $0.boundingBox.intersects(rect) }
-        guard !overlapping.isEmpty, let crop = crop(image, to: rect, hiding: overlapping) else {
-            return try reader.detect(in: image, region: rect)
-        }
-        let origin = Point(x: rect.x.rounded(.down), y: rect.y.rounded(.down))
-        return try reader.detect(in: crop, region: nil).map { $0.translated(by: origin) }
-    }
-
     /// Re-locates or re-decodes one decoded track. Returns its measurement (if
     /// any) and what to remember about it.
     private func follow(_ track: TrackedBarcode, barcode: Barcode, memory: TrackMemory?, due: Bool, image: LumaImage,
@@ -315,49 +259,6 @@ public final class TrackingEngine: TrackingAwareDetector, Sendable {
         return (nil, memory)
     }
 
-    /// A copy of `rect` of `image` with the `hidden` quads (frame pixels, convex)
-    /// painted in the crop's mean luma: plain white would skew zxing-cpp's per-row
-    /// histogram threshold for the codes left on those rows.
-    package static func crop(_ image: LumaImage, to rect: Rect, hiding hidden: [Quadrilateral]) -> LumaImage? {
-        let x0 = max(0, Int(rect.x.rounded(.down))), y0 = max(0, Int(rect.y.rounded(.down)))
-        let x1 = min(image.width, Int(rect.maxX.rounded(.up))), y1 = min(image.height, Int(rect.maxY.rounded(.up)))
-        guard x1 - x0 >= 8, y1 - y0 >= 8 else { return nil }
-        let w = x1 - x0, h = y1 - y0
-        var pixels = [UInt8](repeating: 255, count: w * h)
-        pixels.withUnsafeMutableBufferPointer { out in
-            image.pixels.withUnsafeBufferPointer { src in
-                for y in 0..<h {
-                    let from = (y0 + y) * image.bytesPerRow + x0
-                    for x in 0..<w { out[y * w + x] = src[from + x] }
-                }
-            }
-            var total = 0
-            for i in stride(from: 0, to: out.count, by: 7) { total += Int(out[i]) }
-            let fill = UInt8(total / max(1, (out.count + 6) / 7))
-            for quad in hidden {
-                let box = quad.boundingBox
-                let top = max(0, Int(box.y.rounded(.down)) - y0), bottom = min(h, Int(box.maxY.rounded(.up)) - y0)
-                guard top < bottom else { continue }
-                for y in top..<bottom {
-                    guard let span = quad.span(atY: Double(y0 + y) + 0.5) else { continue }
-                    let from = max(0, Int(span.lowerBound.rounded(.down)) - x0), to = min(w, Int(span.upperBound.rounded(.up)) - x0)
-                    guard from < to else { continue }
-                    for x in from..<to { out[y * w + x] = fill }
-                }
-            }
-        }
-        return try? LumaImage(width: w, height: h, pixels: pixels)
-    }
-
-    /// What discovery paints out for a tracked code: its predicted quad grown by
-    /// 2 pixels plus a sixteenth of its size on every side (a measurement can sit a
-    /// few pixels off the code, and rows left visible would be read again as a
-    /// sliver), little enough to leave a neighbouring label's quiet zone alone.
-    package static func hidingMask(for quad: Quadrilateral) -> Quadrilateral {
-        let box = quad.boundingBox
-        return quad.grown(by: 2 + 0.0625 * min(box.width, box.height))
-    }
-
     /// The predicted box grown by the margin and the search radius, clipped to `bounds`.
     private func window(around quad: Quadrilateral, in bounds: Rect) -> Rect? {
         let box = quad.boundingBox
@@ -365,39 +266,6 @@ public final class TrackingEngine: TrackingAwareDetector, Sendable {
         let grown = Rect(x: box.x - pad, y: box.y - pad, width: box.width + 2 * pad, height: box.height + 2 * pad)
         guard let clipped = grown.intersection(bounds), clipped.width >= 8, clipped.height >= 8 else { return nil }
         return clipped
-    }
-
-    /// Whether a discovered quad can be a real symbol: every side at least 4 pixels
-    /// long. zxing-cpp 1.4 now and then "decodes" a partial pattern at the edge of a
-    /// search region (seen: a PDF417 "AA" with two corners on one point, next to a
-    /// hidden box); a real code seen whole has four distinct corners.
-    package static func isPlausible(_ quad: Quadrilateral) -> Bool {
-        let c = quad.corners
-        return (0..<4).allSatisfy { c[$0].distance(to: c[($0 + 1) % 4]) >= 4 }
-    }
-
-    /// Whether a detection is a code already measured this frame: one contains the
-    /// other's centre (the measured quad grown by a tenth of its size, at least 4
-    /// pixels, for a measurement a little off the code) and they do not carry
-    /// different payloads; or a 1-D read of the same payload overlaps it across most
-    /// of its width (a strip that cut the code). Geometry decides, never the payload
-    /// alone: a sheet of identical labels a few pixels apart holds as many codes as labels.
-    package static func isCovered(_ found: Detection, by measured: [Detection]) -> Bool {
-        let foundBox = found.location.boundingBox, foundCenter = found.location.center
-        return measured.contains { known in
-            let box = known.location.boundingBox
-            let margin = max(4, 0.1 * min(box.width, box.height))
-            // Cheap rejection first: most pairs are far apart.
-            guard foundBox.intersects(Rect(x: box.x - margin, y: box.y - margin, width: box.width + 2 * margin,
-                                           height: box.height + 2 * margin)) else { return false }
-            let sameCode = found.barcode.flatMap { a in known.barcode.map { b in a.symbology == b.symbology && a.bytes == b.bytes } }
-            let grown = known.location.grown(by: margin)
-            if grown.contains(foundCenter) || found.location.contains(known.location.center) { return sameCode ?? true }
-            // A 1-D read of a few rows reports the bars' full width but only those
-            // rows' height: it overlaps the code across most of its width.
-            guard sameCode == true, found.barcode?.symbology.isLinear == true, let overlap = foundBox.intersection(box) else { return false }
-            return overlap.width >= 0.7 * min(foundBox.width, box.width)
-        }
     }
 }
 

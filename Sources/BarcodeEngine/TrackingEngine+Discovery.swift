@@ -1,0 +1,147 @@
+import BarcodeDecoding
+package import BarcodeTracking
+
+/// How the engine searches for new codes: candidate regions, strips, tiles,
+/// masks over tracked codes, and the tests that tell a new code from a re-read.
+extension TrackingEngine {
+    /// The code-like regions of `image` that no tracked code covers, best first,
+    /// within the per-frame count and area budget. A region searched before (one
+    /// overlapping it by more than a third, followed as the view moves) waits
+    /// ``TrackingEngineConfiguration/candidateRetryFrames`` frames, doubled for each
+    /// search in a row that found nothing (up to 8 times): print or texture that
+    /// looks like a code is not searched every frame, and the whole-frame search
+    /// still bounds how long a code that turns readable waits.
+    func candidateRegions(in image: LumaImage, bounds: Rect, known: [Quadrilateral], frame: Int) -> [Rect] {
+        let map = CodeLikenessMap(image)
+        let all = map.candidates(in: bounds, hiding: known)
+        let retry = configuration.candidateRetryFrames
+        return state.withLock { state in
+            state.triedRegions.removeAll { frame - $0.frame > 16 * retry }
+            var chosen: [Rect] = []
+            var area = 0.0
+            let budget = bounds.area * configuration.candidateAreaBudget
+            for (region, _) in all where chosen.count < configuration.candidateRegionsPerFrame {
+                guard area + region.area <= budget || chosen.isEmpty && region.area <= 2 * budget else { continue }
+                let seen = state.triedRegions.firstIndex { $0.region.iou(region) > 1.0 / 3 }
+                if let seen {
+                    let tried = state.triedRegions[seen]
+                    guard frame - tried.frame >= retry << min(3, tried.failures - 1) else { continue }
+                    state.triedRegions[seen] = (region, frame, tried.failures + 1)
+                } else {
+                    state.triedRegions.append((region, frame, 1))
+                }
+                chosen.append(region)
+                area += region.area
+            }
+            return chosen
+        }
+    }
+
+    /// The 1-D search strip of frame `index`: half the region's height, moving
+    /// through it in ``TrackingEngineConfiguration/linearStrips`` steps.
+    func strip(_ index: Int, in bounds: Rect) -> Rect {
+        let steps = configuration.linearStrips
+        guard steps > 1 else { return bounds }
+        let height = bounds.height / 2
+        let position = Double((index - 1) % steps) / Double(steps - 1)
+        return Rect(x: bounds.x, y: bounds.y + (bounds.height - height) * position, width: bounds.width, height: height)
+    }
+
+    /// Tile `index` of the 2-D search: a 3 × 2 grid over `bounds`, shifted by
+    /// half a tile (and clipped) on odd cycles, each tile grown by 16 pixels.
+    package func tile(_ index: Int, in bounds: Rect) -> Rect {
+        let columns = 3, rows = 2
+        let cell = index % (columns * rows), shifted = (index / (columns * rows)) % 2 == 1
+        let width = bounds.width / Double(columns), height = bounds.height / Double(rows)
+        let x = bounds.x + Double(cell % columns) * width + (shifted ? width / 2 : 0)
+        let y = bounds.y + Double(cell / columns) * height + (shifted ? height / 2 : 0)
+        let grown = Rect(x: x - 16, y: y - 16, width: width + 32, height: height + 32)
+        return grown.intersection(bounds) ?? bounds
+    }
+
+    /// Reads `rect` of `image` with the `hidden` quads (frame pixels) painted out.
+    static func search(_ image: LumaImage, in rect: Rect, hiding hidden: [Quadrilateral], with reader: BarcodeReader) throws -> [Detection] {
+        let overlapping = hidden.filter { $0.boundingBox.intersects(rect) }
+        guard !overlapping.isEmpty, let crop = crop(image, to: rect, hiding: overlapping) else {
+            return try reader.detect(in: image, region: rect)
+        }
+        let origin = Point(x: rect.x.rounded(.down), y: rect.y.rounded(.down))
+        return try reader.detect(in: crop, region: nil).map { $0.translated(by: origin) }
+    }
+
+    /// A copy of `rect` of `image` with the `hidden` quads (frame pixels, convex)
+    /// painted in the crop's mean luma: plain white would skew zxing-cpp's per-row
+    /// histogram threshold for the codes left on those rows.
+    package static func crop(_ image: LumaImage, to rect: Rect, hiding hidden: [Quadrilateral]) -> LumaImage? {
+        let x0 = max(0, Int(rect.x.rounded(.down))), y0 = max(0, Int(rect.y.rounded(.down)))
+        let x1 = min(image.width, Int(rect.maxX.rounded(.up))), y1 = min(image.height, Int(rect.maxY.rounded(.up)))
+        guard x1 - x0 >= 8, y1 - y0 >= 8 else { return nil }
+        let w = x1 - x0, h = y1 - y0
+        var pixels = [UInt8](repeating: 255, count: w * h)
+        pixels.withUnsafeMutableBufferPointer { out in
+            image.pixels.withUnsafeBufferPointer { src in
+                for y in 0..<h {
+                    let from = (y0 + y) * image.bytesPerRow + x0
+                    for x in 0..<w { out[y * w + x] = src[from + x] }
+                }
+            }
+            var total = 0
+            for i in stride(from: 0, to: out.count, by: 7) { total += Int(out[i]) }
+            let fill = UInt8(total / max(1, (out.count + 6) / 7))
+            for quad in hidden {
+                let box = quad.boundingBox
+                let top = max(0, Int(box.y.rounded(.down)) - y0), bottom = min(h, Int(box.maxY.rounded(.up)) - y0)
+                guard top < bottom else { continue }
+                for y in top..<bottom {
+                    guard let span = quad.span(atY: Double(y0 + y) + 0.5) else { continue }
+                    let from = max(0, Int(span.lowerBound.rounded(.down)) - x0), to = min(w, Int(span.upperBound.rounded(.up)) - x0)
+                    guard from < to else { continue }
+                    for x in from..<to { out[y * w + x] = fill }
+                }
+            }
+        }
+        return try? LumaImage(width: w, height: h, pixels: pixels)
+    }
+
+    /// What discovery paints out for a tracked code: its predicted quad grown by
+    /// 2 pixels plus a sixteenth of its size on every side (a measurement can sit a
+    /// few pixels off the code, and rows left visible would be read again as a
+    /// sliver), little enough to leave a neighbouring label's quiet zone alone.
+    package static func hidingMask(for quad: Quadrilateral) -> Quadrilateral {
+        let box = quad.boundingBox
+        return quad.grown(by: 2 + 0.0625 * min(box.width, box.height))
+    }
+
+    /// Whether a discovered quad can be a real symbol: every side at least 4 pixels
+    /// long. zxing-cpp 1.4 now and then "decodes" a partial pattern at the edge of a
+    /// search region (seen: a PDF417 "AA" with two corners on one point, next to a
+    /// hidden box); a real code seen whole has four distinct corners.
+    package static func isPlausible(_ quad: Quadrilateral) -> Bool {
+        let c = quad.corners
+        return (0..<4).allSatisfy { c[$0].distance(to: c[($0 + 1) % 4]) >= 4 }
+    }
+
+    /// Whether a detection is a code already measured this frame: one contains the
+    /// other's centre (the measured quad grown by a tenth of its size, at least 4
+    /// pixels, for a measurement a little off the code) and they do not carry
+    /// different payloads; or a 1-D read of the same payload overlaps it across most
+    /// of its width (a strip that cut the code). Geometry decides, never the payload
+    /// alone: a sheet of identical labels a few pixels apart holds as many codes as labels.
+    package static func isCovered(_ found: Detection, by measured: [Detection]) -> Bool {
+        let foundBox = found.location.boundingBox, foundCenter = found.location.center
+        return measured.contains { known in
+            let box = known.location.boundingBox
+            let margin = max(4, 0.1 * min(box.width, box.height))
+            // Cheap rejection first: most pairs are far apart.
+            guard foundBox.intersects(Rect(x: box.x - margin, y: box.y - margin, width: box.width + 2 * margin,
+                                           height: box.height + 2 * margin)) else { return false }
+            let sameCode = found.barcode.flatMap { a in known.barcode.map { b in a.symbology == b.symbology && a.bytes == b.bytes } }
+            let grown = known.location.grown(by: margin)
+            if grown.contains(foundCenter) || found.location.contains(known.location.center) { return sameCode ?? true }
+            // A 1-D read of a few rows reports the bars' full width but only those
+            // rows' height: it overlaps the code across most of its width.
+            guard sameCode == true, found.barcode?.symbology.isLinear == true, let overlap = foundBox.intersection(box) else { return false }
+            return overlap.width >= 0.7 * min(foundBox.width, box.width)
+        }
+    }
+}
