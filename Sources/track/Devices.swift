@@ -26,7 +26,7 @@ struct Devices: ParsableCommand {
                 }
                 if !info.controls.isEmpty {
                     print("  controls:")
-                    for control in info.controls { print("    \(control)") }
+                    for control in info.controls { print("    \(control.deviceListing)") }
                 }
             } catch {
                 StandardError.print("\(path): \(error.message)")

@@ -20,4 +20,21 @@ struct Track: AsyncParsableCommand {
             """,
         subcommands: [Run.self, Scan.self, Devices.self, Bench.self],
         defaultSubcommand: Run.self)
+
+    /// `track --help` also lists the options of the default command (`track run`),
+    /// which most invocations use without naming it; everything else is parsed as usual.
+    static func main() async {
+        let arguments = Array(CommandLine.arguments.dropFirst())
+        if arguments.count == 1, ["-h", "--help", "help"].contains(arguments[0]) {
+            print(helpMessage())
+            // Run's option groups (INPUT, SESSION, OPTIONS), after its overview and usage.
+            let run = Run.helpMessage()
+            if let usage = run.range(of: "USAGE:"), let groups = run[usage.upperBound...].range(of: "\n\n") {
+                print("THE DEFAULT COMMAND (track run; its name may be left out):\n")
+                print(run[groups.upperBound...], terminator: "")
+            }
+            return
+        }
+        await main(nil)
+    }
 }
