@@ -25,32 +25,20 @@ extension BenchRunner {
         for number in 1...c.frameCount {
             for code in scene.groundTruth(frame: number).codes where code.readable { readable.insert(code.payload) }
         }
-        let engine = try BenchEnginePipeline(options: options)
-        let baseline = try BenchBaselinePipeline(options: options)
-        var truth: [[BenchTruthObject]] = [], engineReports: [[BenchReportedTrack]] = [], baselineReports: [[BenchReportedTrack]] = []
-        var sourceNanoseconds: UInt64 = 0
-        for number in 1...c.frameCount {
-            let start = benchNow()
+        let run = try rendered(frames: c.frameCount) { number in
             let (frame, groundTruth) = scene.render(frame: number)
-            sourceNanoseconds += benchNow() - start
-            truth.append(groundTruth.codes.filter { readable.contains($0.payload) }.map {
+            return (frame, groundTruth.codes.filter { readable.contains($0.payload) }.map {
                 BenchTruthObject(id: $0.instance, payload: $0.payload, location: $0.location,
                                  fullyVisible: $0.visibility >= 0.999 && $0.readable)
             })
-            let (e, b) = try Self.both(frame, engine: engine, baseline: baseline, engineFirst: number % 2 == 1)
-            engineReports.append(e)
-            baselineReports.append(b)
         }
-        let engineSequence = BenchSequence(truth: truth, reported: engineReports)
-        let baselineSequence = BenchSequence(truth: truth, reported: baselineReports)
-        let compared = Self.compare(engine, engineSequence, baseline, baselineSequence)
         let result = BenchSequenceResult(
             name: name, width: c.width, height: c.height, frames: c.frameCount, codes: readable.count,
             modulePixels: nil, reference: "ground truth", skipped: nil,
-            engine: compared.engine, baseline: compared.baseline,
-            decodeLagBehindBaseline: compared.lag, engineCoverageOfBaseline: compared.coverage,
-            sourcePerFrame: Double(sourceNanoseconds) / 1e6 / Double(c.frameCount), peakMemoryMiB: Self.peakMemoryMiB())
-        return Outcome(result: result, engine: engineSequence, baseline: baselineSequence, frameRate: c.frameRate)
+            engine: run.compared.engine, baseline: run.compared.baseline,
+            decodeLagBehindBaseline: run.compared.lag, engineCoverageOfBaseline: run.compared.coverage,
+            sourcePerFrame: run.sourcePerFrame, peakMemoryMiB: Self.peakMemoryMiB())
+        return Outcome(result: result, engine: run.engine, baseline: run.baseline, frameRate: c.frameRate)
     }
 
     /// A real clip of the default run, scored against the baseline; a clip that cannot be

@@ -31,31 +31,19 @@ struct BenchRunner {
                 sourcePerFrame: 0, peakMemoryMiB: Self.peakMemoryMiB())
             return Outcome(result: result, frameRate: c.frameRate)
         }
-        let engine = try BenchEnginePipeline(options: options)
-        let baseline = try BenchBaselinePipeline(options: options)
-        var truth: [[BenchTruthObject]] = [], engineReports: [[BenchReportedTrack]] = [], baselineReports: [[BenchReportedTrack]] = []
-        var sourceNanoseconds: UInt64 = 0
-        for number in 1...c.frameCount {
-            let start = benchNow()
+        let run = try rendered(frames: c.frameCount) { number in
             let (frame, groundTruth) = scene.render(frame: number)
-            sourceNanoseconds += benchNow() - start
-            truth.append(groundTruth.codes.map {
+            return (frame, groundTruth.codes.map {
                 BenchTruthObject(id: $0.instance, payload: $0.payload, location: $0.location, fullyVisible: $0.visibility >= 0.999)
             })
-            let (e, b) = try Self.both(frame, engine: engine, baseline: baseline, engineFirst: number % 2 == 1)
-            engineReports.append(e)
-            baselineReports.append(b)
         }
-        let engineSequence = BenchSequence(truth: truth, reported: engineReports)
-        let baselineSequence = BenchSequence(truth: truth, reported: baselineReports)
-        let compared = Self.compare(engine, engineSequence, baseline, baselineSequence)
         let result = BenchSequenceResult(
             name: spec.name, width: c.width, height: c.height, frames: c.frameCount, codes: c.codeCount,
             modulePixels: scene.configuration.modulePixels, reference: "ground truth", skipped: nil,
-            engine: compared.engine, baseline: compared.baseline,
-            decodeLagBehindBaseline: compared.lag, engineCoverageOfBaseline: compared.coverage,
-            sourcePerFrame: Double(sourceNanoseconds) / 1e6 / Double(c.frameCount), peakMemoryMiB: Self.peakMemoryMiB())
-        return Outcome(result: result, engine: engineSequence, baseline: baselineSequence, frameRate: c.frameRate)
+            engine: run.compared.engine, baseline: run.compared.baseline,
+            decodeLagBehindBaseline: run.compared.lag, engineCoverageOfBaseline: run.compared.coverage,
+            sourcePerFrame: run.sourcePerFrame, peakMemoryMiB: Self.peakMemoryMiB())
+        return Outcome(result: result, engine: run.engine, baseline: run.baseline, frameRate: c.frameRate)
     }
 
     /// Reads a media file once per frame and hands each frame to both pipelines; the
@@ -101,6 +89,31 @@ struct BenchRunner {
             sourcePerFrame: Double(sourceNanoseconds) / 1e6 / Double(count), peakMemoryMiB: Self.peakMemoryMiB())
         return Outcome(result: result, engine: engineSequence, baseline: baselineSequence,
                        frameRate: source.nominalFrameRate ?? 30)
+    }
+
+    /// Both pipelines over `frames` rendered frames (1-based numbers); `render` gives each
+    /// frame with its reference, and its time counts as the source's, not the pipelines'.
+    func rendered(frames: Int, render: (Int) throws -> (Frame, [BenchTruthObject])) throws
+        -> (engine: BenchSequence, baseline: BenchSequence,
+            compared: (engine: BenchPipelineResult, baseline: BenchPipelineResult, lag: [Int], coverage: Double),
+            sourcePerFrame: Double) {
+        let engine = try BenchEnginePipeline(options: options)
+        let baseline = try BenchBaselinePipeline(options: options)
+        var truth: [[BenchTruthObject]] = [], engineReports: [[BenchReportedTrack]] = [], baselineReports: [[BenchReportedTrack]] = []
+        var sourceNanoseconds: UInt64 = 0
+        for number in 1...frames {
+            let start = benchNow()
+            let (frame, reference) = try render(number)
+            sourceNanoseconds += benchNow() - start
+            truth.append(reference)
+            let (e, b) = try Self.both(frame, engine: engine, baseline: baseline, engineFirst: number % 2 == 1)
+            engineReports.append(e)
+            baselineReports.append(b)
+        }
+        let engineSequence = BenchSequence(truth: truth, reported: engineReports)
+        let baselineSequence = BenchSequence(truth: truth, reported: baselineReports)
+        return (engineSequence, baselineSequence, Self.compare(engine, engineSequence, baseline, baselineSequence),
+                Double(sourceNanoseconds) / 1e6 / Double(frames))
     }
 
     static func both(_ frame: Frame, engine: BenchEnginePipeline, baseline: BenchBaselinePipeline,
