@@ -63,6 +63,9 @@ public final class TrackingEngine: TrackingAwareDetector, Sendable {
         /// Candidate regions searched without finding a new code: where, when last,
         /// and how many times in a row (the wait before the next search doubles each time).
         var triedRegions: [(region: Rect, frame: Int, failures: Int)] = []
+        /// Running average (seconds) of the whole detection on frames with the
+        /// whole-frame search, for ``TrackingEngineConfiguration/frameTimeBudget``.
+        var wholeFrameCost: Double?
     }
 
     /// Creates the engine's detector. `options` are those of a whole-frame read;
@@ -120,6 +123,7 @@ public final class TrackingEngine: TrackingAwareDetector, Sendable {
 
     /// One frame of the fast path; see the type's documentation.
     public func detect(in frame: Frame, region: Rect?, expected: [TrackedBarcode]) throws -> [Detection] {
+        let started = DispatchTime.now().uptimeNanoseconds
         let image = frame.image
         guard let bounds = region.flatMap({ $0.intersection(image.bounds) }) ?? Optional(image.bounds) else { return [] }
         let live = expected.filter { $0.state != .lost }
@@ -133,20 +137,28 @@ public final class TrackingEngine: TrackingAwareDetector, Sendable {
             state.frameIndex += 1
             let frame = state.frameIndex
             let warmingUp = frame <= configuration.warmUpFrames
-            let searchAll = state.schedule.wholeFrame(at: frame, nothingTracked: live.isEmpty || warmingUp, configuration)
+            // Spare time: the whole frame on every frame whose measured cost fits the budget.
+            let affordable = configuration.frameTimeBudget.flatMap { budget in state.wholeFrameCost.map { $0 <= budget } } ?? false
+            let searchAll = state.schedule.wholeFrame(at: frame, nothingTracked: live.isEmpty || warmingUp || affordable,
+                                                      configuration)
             let scheduled = !searchAll || warmingUp
             return (frame, state.memory, scheduled ? state.schedule.strip(at: frame, configuration) : nil,
                     scheduled ? state.schedule.tile(at: frame, configuration) : nil, searchAll)
         }
         // The quad itself, not its bounding box: a tilted code's box covers its
         // neighbours, and a sheet of identical labels sits a few pixels apart.
-        let known: [Quadrilateral] = live.filter { $0.barcode != nil }.map { track in
+        // Only codes measured in the previous frame: one that following lost (predicted
+        // only) stays visible, so that discovery can find it again where it really is.
+        let known: [Quadrilateral] = live.filter { $0.barcode != nil && $0.state == .tracked }.map { track in
             Self.hidingMask(for: track.predictedLocation)
         }
         var jobs: [Job] = []
-        if !searchAll, configuration.candidateRegionsPerFrame > 0 {
+        // Beside a whole-frame search too, but for 2-D symbols only there (the
+        // whole-frame read covers 1-D codes): zxing-cpp 1.4 reads small Data Matrix
+        // and Aztec symbols in a region that it misses in the busy full frame.
+        if configuration.candidateRegionsPerFrame > 0, !searchAll || matrixDiscovery != nil {
             for region in candidateRegions(in: image, bounds: bounds, known: known, frame: frameIndex) {
-                jobs.append(.candidate(region, known: known))
+                jobs.append(searchAll ? .matrix(region, known: known) : .candidate(region, known: known))
             }
         }
         // The whole-frame search is the baseline's own read (one reader, every
@@ -189,7 +201,11 @@ public final class TrackingEngine: TrackingAwareDetector, Sendable {
             measured.append(found)
             foundNew = true
         }
+        let cost = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9
         state.withLock { state in
+            if searchAll, configuration.frameTimeBudget != nil {
+                state.wholeFrameCost = state.wholeFrameCost.map { $0 + 0.25 * (cost - $0) } ?? cost
+            }
             state.memory = kept
             // New codes after the opening view: codes are arriving, keep searching eagerly.
             if foundNew, frameIndex > 1 { state.schedule.foundNewCode(at: frameIndex) }

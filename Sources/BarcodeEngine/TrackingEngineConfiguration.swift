@@ -32,6 +32,14 @@ public struct TrackingEngineConfiguration: Sendable, Hashable {
     /// searches every frame whole (as decoding every frame does, plus the strips
     /// and tiles); larger values trade first-decode delay for speed. Default 3.
     public var wholeFrameInterval = 3
+    /// The time (seconds) a frame's detection may take, for live sources: set it to
+    /// about three quarters of the frame interval, and the engine also searches the
+    /// whole frame on every frame while its measured cost of doing so (the whole
+    /// detection of such a frame, a running average) fits, falling back to the
+    /// ``wholeFrameInterval`` schedule when it does not. `nil` (the default): the
+    /// schedule alone, the same frame by frame whatever the machine's speed (files,
+    /// benchmarks). `track` sets it for cameras and `--realtime`.
+    public var frameTimeBudget: Double? = nil
     /// Search at most this many code-like regions per frame (places where a cheap
     /// map of edge density says a code probably is and no tracked code is; see
     /// ``TrackingEngine``) at full resolution, 1-D and 2-D. 0 turns it off. Default 4.
@@ -73,6 +81,8 @@ public struct TrackingEngineConfiguration: Sendable, Hashable {
         try check((0...64).contains(candidateRegionsPerFrame), "candidateRegionsPerFrame must be 0...64, not \(candidateRegionsPerFrame)")
         try check(candidateAreaBudget > 0 && candidateAreaBudget <= 1, "candidateAreaBudget must be in (0, 1], not \(candidateAreaBudget)")
         try check((1...1000).contains(candidateRetryFrames), "candidateRetryFrames must be 1...1000, not \(candidateRetryFrames)")
+        try check(frameTimeBudget.map { $0.isFinite && $0 >= 0.001 && $0 <= 10 } ?? true,
+                  "frameTimeBudget must be nil or 0.001...10 seconds, not \(frameTimeBudget ?? 0)")
         try check((0...1000).contains(warmUpFrames), "warmUpFrames must be 0...1000, not \(warmUpFrames)")
         try check((1...64).contains(linearStrips), "linearStrips must be 1...64, not \(linearStrips)")
         try check((1...1000).contains(linearDiscoveryInterval), "linearDiscoveryInterval must be 1...1000, not \(linearDiscoveryInterval)")

@@ -5,9 +5,18 @@ import BarcodeTracking
 /// The detection engine `track` runs (and `track bench` measures against
 /// decoding every full frame): one place, so both always use the same.
 enum Engine {
-    /// The engine's detector for these decoder options.
-    static func detector(options: DecoderOptions) throws(DecodingError) -> any BarcodeDetector {
-        try TrackingEngine(options: options)
+    /// The engine's detector for these decoder options. `frameTimeBudget` (seconds;
+    /// for cameras and `--realtime`) lets it spend a frame's spare time on whole-frame searches.
+    static func detector(options: DecoderOptions, frameTimeBudget: Double? = nil) throws(DecodingError) -> any BarcodeDetector {
+        var configuration = TrackingEngineConfiguration()
+        configuration.frameTimeBudget = frameTimeBudget
+        return try TrackingEngine(options: options, configuration: configuration)
+    }
+
+    /// The budget `track` gives a live source's frames: three quarters of the frame
+    /// interval, leaving the rest to tracking, output and the capture thread.
+    static func frameTimeBudget(frameRate: Double) -> Double? {
+        frameRate.isFinite && frameRate > 0 ? min(10, max(0.001, 0.75 / frameRate)) : nil
     }
 
     /// The baseline: every full frame decoded with the same options, no tracking help.

@@ -50,7 +50,8 @@ final class TrackingJob {
         let reader: any BarcodeDetector
         let session: ScanSession
         do {
-            reader = try Engine.detector(options: decoderOptions)
+            reader = try Engine.detector(options: decoderOptions, frameTimeBudget: source.source.isLive
+                ? Engine.frameTimeBudget(frameRate: source.frameRate) : nil)
             session = try ScanSession(configuration: configuration)
         } catch let error as DecodingError {
             throw JobSetupError(message: error.message, status: 64)

@@ -181,6 +181,13 @@ struct TrackingEngineTests {
         c = TrackingEngineConfiguration()
         c.minimumCorrelation = 1.5
         #expect(throws: DecodingError.self) { try TrackingEngine(configuration: c) }
+        c = TrackingEngineConfiguration()
+        c.frameTimeBudget = 0
+        #expect(throws: DecodingError.self) { try TrackingEngine(configuration: c) }
+        c.frameTimeBudget = .nan
+        #expect(throws: DecodingError.self) { try TrackingEngine(configuration: c) }
+        c.frameTimeBudget = 0.025
+        #expect(throws: Never.self) { try TrackingEngine(configuration: c) }
     }
 
     @Test("Crops for the 1-D search copy the frame and fill hidden boxes uniformly")

@@ -34,6 +34,11 @@ struct Bench: ParsableCommand {
     @Option(name: .long, help: ArgumentHelp("Only the scenes whose name contains this text, e.g. 1080p-12.", valueName: "text"))
     var only: String?
 
+    @Option(name: .long, help: ArgumentHelp(
+        "Give the engine this per-frame time budget, as track gives a live source (25 for 30 fps): it also searches the whole frame whenever that fits.",
+        valueName: "ms"))
+    var frameBudget: Double?
+
     @Option(name: .long, help: "Write every figure as JSON to this file.")
     var json: String?
 
@@ -57,7 +62,11 @@ struct Bench: ParsableCommand {
 
     func run() throws {
         let started = Date()
-        let runner = BenchRunner()
+        if let frameBudget, !(frameBudget.isFinite && frameBudget >= 1 && frameBudget <= 10_000) {
+            throw ValidationError("--frame-budget must be 1...10000 milliseconds, not \(frameBudget)")
+        }
+        var runner = BenchRunner()
+        runner.frameTimeBudget = frameBudget.map { $0 / 1000 }
         var outcomes: [BenchRunner.Outcome] = []
         do {
             if let input {

@@ -14,6 +14,8 @@ struct BenchRunner {
     }
 
     let options = DecoderOptions.video
+    /// The engine's per-frame time budget (seconds), as `track` gives live sources; nil: none.
+    var frameTimeBudget: Double?
 
     /// Renders the scene once per frame and hands each frame to both pipelines (alternating
     /// which goes first). Latency starts when a pipeline receives the rendered frame.
@@ -52,7 +54,7 @@ struct BenchRunner {
     func run(file path: String, frames limit: Int?) throws -> Outcome {
         let source = try MediaFileSource(path: path)
         defer { source.close() }
-        let engine = try BenchEnginePipeline(options: options)
+        let engine = try BenchEnginePipeline(options: options, frameTimeBudget: frameTimeBudget)
         let baseline = try BenchBaselinePipeline(options: options)
         var truth: [[BenchTruthObject]] = [], engineReports: [[BenchReportedTrack]] = [], baselineReports: [[BenchReportedTrack]] = []
         var linker = BenchReferenceLinker()
@@ -97,7 +99,7 @@ struct BenchRunner {
         -> (engine: BenchSequence, baseline: BenchSequence,
             compared: (engine: BenchPipelineResult, baseline: BenchPipelineResult, lag: [Int], coverage: Double),
             sourcePerFrame: Double) {
-        let engine = try BenchEnginePipeline(options: options)
+        let engine = try BenchEnginePipeline(options: options, frameTimeBudget: frameTimeBudget)
         let baseline = try BenchBaselinePipeline(options: options)
         var truth: [[BenchTruthObject]] = [], engineReports: [[BenchReportedTrack]] = [], baselineReports: [[BenchReportedTrack]] = []
         var sourceNanoseconds: UInt64 = 0
