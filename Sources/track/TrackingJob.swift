@@ -17,6 +17,9 @@ final class TrackingJob {
     let processor: FrameProcessor
     let failure: FailureRecord
     let output: any TrackOutput
+    let sink: OutputSink
+    let format: OutputFormat
+    let outputName: String
     let annotation: AnnotationWriter?
     let recording: AnnotationWriter?
     let planner: OverlayPlanner?
@@ -28,15 +31,12 @@ final class TrackingJob {
 
     init(input: InputOptions, session options: SessionOptions, format: OutputFormat, output path: String?,
          annotate: String?, record: String? = nil, overlay: String?) throws {
-        let sink: OutputSink
         do { sink = try OutputSink(path: path) } catch {
             throw JobSetupError(message: "\(error)", status: ExitStatus.outputError)
         }
-        switch format {
-        case .jsonl: output = JSONLinesOutput(sink: sink)
-        case .mot: output = MOTOutput(sink: sink)
-        case .text: output = TextOutput(sink: sink)
-        }
+        self.format = format
+        outputName = path.map { $0 == "-" ? "standard output" : "--output \($0)" } ?? "standard output"
+        output = Self.output(format, to: sink)
         let source = try SourceFactory.make(input, frames: options.frames)
         failure = source.source.failure
         var decoderOptions = DecoderOptions.video
@@ -93,6 +93,8 @@ final class TrackingJob {
 
     /// Runs to the end and returns the exit status.
     func run() async -> Int32 {
+        // Write errors (a reader that closed its pipe) come back as EPIPE and end the run with exit 5.
+        signal(SIGPIPE, SIG_IGN)
         let signals = installSignalHandlers()
         defer { signals.forEach { $0.cancel() } }
         if let timeout {
@@ -113,6 +115,7 @@ final class TrackingJob {
                     for track in result.tracks { overlays[track.id] = planner.plan(for: track).rect }
                 }
                 output.frame(result, overlays: overlays)
+                if sink.failure != nil { stop(.outputFailed); continue }
                 annotation?.write(result)
                 recording?.write(result)
                 if let limit = frameLimit, result.frameNumber >= limit { stop(.limit) }
@@ -126,7 +129,23 @@ final class TrackingJob {
         guard let summary else { return ExitStatus.inputError }
         let complete = expected.map { summary.recognized.count >= $0 } ?? true
         output.summary(summary, expected: expected, complete: complete)
+        sink.finish()
+        if let failure = sink.failure {
+            // The results are cut short: say so, and give the summary where it can still be read.
+            StandardError.print("track: cannot write \(outputName): \(failure) (free space or choose another --output); the summary follows")
+            Self.output(format == .text ? .text : .jsonl, to: .standardError())
+                .summary(summary, expected: expected, complete: complete)
+        }
         return exitStatus(summary, complete: complete)
+    }
+
+    /// The writer for `format` on `sink`.
+    static func output(_ format: OutputFormat, to sink: OutputSink) -> any TrackOutput {
+        switch format {
+        case .jsonl: JSONLinesOutput(sink: sink)
+        case .mot: MOTOutput(sink: sink)
+        case .text: TextOutput(sink: sink)
+        }
     }
 
     func stop(_ cause: JobStopper.Cause) { stopper.stop(cause) }
@@ -137,6 +156,8 @@ final class TrackingJob {
         case .timeout where !complete: return ExitStatus.timedOut
         default: break
         }
+        // Results that could not be written are not a success, whatever was found.
+        if sink.failure != nil || annotation?.failure != nil || recording?.failure != nil { return ExitStatus.outputError }
         if case .failed(let message) = summary.reason {
             if !message.isEmpty { StandardError.print("track: \(message)") }
             return SourceFactory.exitStatus(for: failure.value)
@@ -158,7 +179,7 @@ final class TrackingJob {
 
 /// Stops the pipeline from any thread (signals, timeout, limits) and remembers the first reason.
 final class JobStopper: Sendable {
-    enum Cause: Sendable { case signal(Int32), timeout, limit }
+    enum Cause: Sendable { case signal(Int32), timeout, limit, outputFailed }
 
     private let processor: FrameProcessor
     private let first = Mutex<Cause?>(nil)
