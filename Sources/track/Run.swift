@@ -43,6 +43,8 @@ struct Run: AsyncParsableCommand {
         if let overlay {
             do { _ = try OverlaySpecification(parsing: overlay) } catch { throw ValidationError("--overlay: \(error.message)") }
         }
+        try OutputConflicts.check(inputs: [("--input", input.input), ("--device", input.device)],
+                                  outputs: [("--output", output), ("--annotate", annotate), ("--record", record)])
     }
 
     func run() async throws {
