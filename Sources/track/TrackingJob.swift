@@ -29,15 +29,28 @@ final class TrackingJob {
     let timeout: Double?
     let stopper: JobStopper
 
+    /// Opens the output, the input and the other outputs. When something fails after the output is open
+    /// (the input cannot be opened, an `--annotate` file cannot be created), the output still gets a
+    /// summary with reason `failed` before the error is thrown, so the summary is always its last line.
+    /// `stopper` may already hold a signal that arrived while the input was being opened.
     init(input: InputOptions, session options: SessionOptions, format: OutputFormat, output path: String?,
-         annotate: String?, record: String? = nil, overlay: String?) throws {
+         annotate: String?, record: String? = nil, overlay: String?, stopper: JobStopper) throws {
+        let sink: OutputSink
         do { sink = try OutputSink(path: path) } catch {
             throw JobSetupError(message: "\(error)", status: ExitStatus.outputError)
         }
+        self.sink = sink
         self.format = format
         outputName = path.map { $0 == "-" ? "standard output" : "--output \($0)" } ?? "standard output"
-        output = Self.output(format, to: sink)
-        let source = try SourceFactory.make(input, frames: options.frames)
+        let output = Self.output(format, to: sink)
+        self.output = output
+        func failed(_ error: JobSetupError) -> JobSetupError {
+            output.failedToStart(error.message, expected: options.expect)
+            sink.finish()
+            return error
+        }
+        let source: MadeSource
+        do { source = try SourceFactory.make(input, frames: options.frames) } catch let error as JobSetupError { throw failed(error) }
         failure = source.source.failure
         var decoderOptions = DecoderOptions.video
         decoderOptions.symbologies = options.symbologies ?? []
@@ -64,7 +77,7 @@ final class TrackingJob {
                 annotation = try AnnotationWriter(path: annotate, size: source.frameSize, frameRate: source.frameRate,
                                                   planner: planner)
             } catch {
-                throw JobSetupError(message: "cannot write --annotate \(annotate): \(error)", status: ExitStatus.outputError)
+                throw failed(JobSetupError(message: "cannot write --annotate \(annotate): \(error)", status: ExitStatus.outputError))
             }
         } else {
             annotation = nil
@@ -74,7 +87,7 @@ final class TrackingJob {
                 recording = try AnnotationWriter(path: record, size: source.frameSize, frameRate: source.frameRate,
                                                  planner: nil, annotated: false)
             } catch {
-                throw JobSetupError(message: "cannot write --record \(record): \(error)", status: ExitStatus.outputError)
+                throw failed(JobSetupError(message: "cannot write --record \(record): \(error)", status: ExitStatus.outputError))
             }
         } else {
             recording = nil
@@ -84,7 +97,8 @@ final class TrackingJob {
         processorConfiguration.deliversImages = annotation != nil || recording != nil
         processor = FrameProcessor(source: source.source, detector: reader, session: session,
                                    configuration: processorConfiguration)
-        stopper = JobStopper(processor: processor)
+        self.stopper = stopper
+        stopper.attach(processor)
         expected = options.expect
         frameLimit = options.frames
         durationLimit = options.duration
@@ -95,8 +109,6 @@ final class TrackingJob {
     func run() async -> Int32 {
         // Write errors (a reader that closed its pipe) come back as EPIPE and end the run with exit 5.
         signal(SIGPIPE, SIG_IGN)
-        let signals = installSignalHandlers()
-        defer { signals.forEach { $0.cancel() } }
         if let timeout {
             DispatchQueue.global().asyncAfter(deadline: .now() + timeout) { [stopper] in stopper.stop(.timeout) }
         }
@@ -165,31 +177,4 @@ final class TrackingJob {
         if expected != nil { return complete ? ExitStatus.success : ExitStatus.incomplete }
         return summary.recognized.isEmpty ? ExitStatus.noCodes : ExitStatus.success
     }
-
-    private func installSignalHandlers() -> [any DispatchSourceSignal] {
-        [SIGINT, SIGTERM].map { number in
-            signal(number, SIG_IGN)
-            let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
-            source.setEventHandler { [stopper] in stopper.stop(.signal(number)) }
-            source.resume()
-            return source
-        }
-    }
-}
-
-/// Stops the pipeline from any thread (signals, timeout, limits) and remembers the first reason.
-final class JobStopper: Sendable {
-    enum Cause: Sendable { case signal(Int32), timeout, limit, outputFailed }
-
-    private let processor: FrameProcessor
-    private let first = Mutex<Cause?>(nil)
-
-    init(processor: FrameProcessor) { self.processor = processor }
-
-    func stop(_ cause: Cause) {
-        first.withLock { if $0 == nil { $0 = cause } }
-        processor.stop()
-    }
-
-    var cause: Cause? { first.withLock { $0 } }
 }
