@@ -90,7 +90,8 @@ final class JSONLinesOutput: TrackOutput {
         object.add("dropped", .int(dropped))
         object.add("codes", .array(codes.map { code in
             var entry = JSONObject()
-            entry.add("id", .int(code.trackID.rawValue))
+            // The id the `recognized` event announced, even if the code came back under a new track.
+            entry.add("id", .int(code.firstTrackID.rawValue))
             BarcodeJSON.addPayload(of: code.barcode, to: &entry)
             entry.add("first", .number(code.firstSeen, decimals: 6))
             entry.add("last", .number(code.lastSeen, decimals: 6))
@@ -177,7 +178,7 @@ final class TextOutput: TrackOutput {
         if summary.framesSkipped > 0 { head += ", \(summary.framesSkipped) skipped" }
         sink.write(head + " (\(JSONLinesOutput.reasonName(summary.reason)))")
         for code in summary.recognized {
-            var line = "  #\(code.trackID.rawValue)  \(code.barcode.symbology.rawValue)  \(BarcodeJSON.printable(code.barcode))"
+            var line = "  #\(code.firstTrackID.rawValue)  \(code.barcode.symbology.rawValue)  \(BarcodeJSON.printable(code.barcode))"
             if let extended = code.barcode.extendedData { line += "  (\(extended))" }
             sink.write(line)
         }
