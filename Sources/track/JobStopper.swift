@@ -3,13 +3,13 @@ import Dispatch
 import Foundation
 import Synchronization
 
-/// Stops the pipeline from any thread (signals, timeout, limits, a failed output) and remembers the first reason.
+/// Stops the pipeline from any thread (signals, timeout, a failed output) and remembers the first reason.
 ///
 /// It exists before the pipeline does: `track` handles SIGINT, SIGTERM and SIGHUP from its first
 /// moment, and a signal that arrives while the input is still being opened stops the pipeline as
 /// soon as it is attached, so the summary is still written.
 final class JobStopper: Sendable {
-    enum Cause: Sendable { case signal(Int32), timeout, limit, outputFailed }
+    enum Cause: Sendable { case signal(Int32), timeout, outputFailed }
 
     private struct State {
         var cause: Cause?

@@ -24,8 +24,6 @@ final class TrackingJob {
     let recording: AnnotationWriter?
     let planner: OverlayPlanner?
     let expected: Int?
-    let frameLimit: Int?
-    let durationLimit: Double?
     let timeout: Double?
     let stopper: JobStopper
 
@@ -95,13 +93,11 @@ final class TrackingJob {
         var processorConfiguration = FrameProcessorConfiguration()
         processorConfiguration.label = "track"
         processorConfiguration.deliversImages = annotation != nil || recording != nil
-        processor = FrameProcessor(source: source.source, detector: reader, session: session,
-                                   configuration: processorConfiguration)
+        processor = FrameProcessor(source: LimitedSource(source.source, frames: options.frames, duration: options.duration),
+                                   detector: reader, session: session, configuration: processorConfiguration)
         self.stopper = stopper
         stopper.attach(processor)
         expected = options.expect
-        frameLimit = options.frames
-        durationLimit = options.duration
         timeout = options.timeout
     }
 
@@ -113,15 +109,10 @@ final class TrackingJob {
             DispatchQueue.global().asyncAfter(deadline: .now() + timeout) { [stopper] in stopper.stop(.timeout) }
         }
         processor.start()
-        var firstTime: Double?
         var final: ScanSummary?
         for await event in processor.results {
             switch event {
             case .frame(let result):
-                if let limit = frameLimit, result.frameNumber > limit { stop(.limit); continue }
-                let start = firstTime ?? result.time
-                firstTime = start
-                if let limit = durationLimit, result.time - start >= limit { stop(.limit); continue }
                 var overlays: [TrackID: Rect] = [:]
                 if let planner {
                     for track in result.tracks { overlays[track.id] = planner.plan(for: track).rect }
@@ -130,7 +121,6 @@ final class TrackingJob {
                 if sink.failure != nil { stop(.outputFailed); continue }
                 annotation?.write(result)
                 recording?.write(result)
-                if let limit = frameLimit, result.frameNumber >= limit { stop(.limit) }
             case .finished(let summary):
                 final = summary
             }
