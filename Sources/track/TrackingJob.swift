@@ -58,6 +58,12 @@ final class TrackingJob {
         configuration.maximumCodesPerFrame = options.maxCodesPerFrame
         configuration.enabledSymbologies = options.symbologies
         configuration.scanArea = try options.scanArea()
+        let scanned = configuration.scanArea.area(in: source.frameSize)
+        if source.frameSize.width > 0, source.frameSize.height > 0, !(scanned.width >= 1 && scanned.height >= 1) {
+            throw failed(JobSetupError(
+                message: "--margins \(options.margins ?? "") leave no scan area in the \(Int(source.frameSize.width))x\(Int(source.frameSize.height)) frame; make them smaller",
+                status: 64))
+        }
         let reader: any BarcodeDetector
         let session: ScanSession
         do {
