@@ -16,6 +16,8 @@ struct JobSetupError: Error {
 final class TrackingJob {
     let processor: FrameProcessor
     let failure: FailureRecord
+    /// The input's name, for messages.
+    let sourceName: String
     let output: any TrackOutput
     let sink: OutputSink
     let format: OutputFormat
@@ -50,6 +52,7 @@ final class TrackingJob {
         let source: MadeSource
         do { source = try SourceFactory.make(input, frames: options.frames) } catch let error as JobSetupError { throw failed(error) }
         failure = source.source.failure
+        sourceName = source.source.name
         var decoderOptions = DecoderOptions.video
         decoderOptions.symbologies = options.symbologies ?? []
         decoderOptions.maxSymbols = options.maxCodesPerFrame
@@ -135,6 +138,9 @@ final class TrackingJob {
         annotation?.finish()
         recording?.finish()
         guard let summary else { return ExitStatus.inputError }
+        if let cut = failure.cutShort {
+            StandardError.print("track: warning: \(sourceName) seems cut short (\(cut)); the results cover only the frames before the cut")
+        }
         let complete = expected.map { summary.recognized.count >= $0 } ?? true
         output.summary(summary, expected: expected, complete: complete)
         sink.finish()
