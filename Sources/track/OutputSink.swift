@@ -66,7 +66,10 @@ final class OutputSink {
                 let written = Glibc.write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
                 if written < 0 {
                     if errno == EINTR { continue }
-                    failure = String(cString: strerror(errno)).lowercased()
+                    let code = errno
+                    let advice = code == EPIPE ? "the program reading the output stopped reading"
+                        : "free space, or choose another --output"
+                    failure = String(cString: strerror(code)).lowercased() + " (\(advice))"
                     return false
                 }
                 offset += written

@@ -112,8 +112,6 @@ final class TrackingJob {
 
     /// Runs to the end and returns the exit status.
     func run() async -> Int32 {
-        // Write errors (a reader that closed its pipe) come back as EPIPE and end the run with exit 5.
-        signal(SIGPIPE, SIG_IGN)
         if let timeout {
             DispatchQueue.global().asyncAfter(deadline: .now() + timeout) { [stopper] in stopper.stop(.timeout) }
         }
@@ -146,7 +144,7 @@ final class TrackingJob {
         sink.finish()
         if let failure = sink.failure {
             // The results are cut short: say so, and give the summary where it can still be read.
-            StandardError.print("track: cannot write \(outputName): \(failure) (free space or choose another --output); the summary follows")
+            StandardError.print("track: cannot write \(outputName): \(failure); the summary follows")
             Self.output(format == .text ? .text : .jsonl, to: .standardError())
                 .summary(summary, expected: expected, complete: complete)
         }
