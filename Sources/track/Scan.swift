@@ -49,7 +49,10 @@ struct Scan: ParsableCommand {
             // Each file's result goes out before the next file is opened: a pipe
             // reader sees it at once, and nothing found is lost if a later file hangs or kills us.
             // (`nil` flushes every stream; `stdout` itself is a global Swift 6 will not touch.)
-            fflush(nil)
+            if fflush(nil) != 0 {
+                StandardError.print("track: cannot write the results: \(String(cString: strerror(errno)).lowercased())")
+                throw ExitCode(ExitStatus.outputError)
+            }
         }
         if unreadable { throw ExitCode(2) }
         if !foundAny { throw ExitCode(1) }

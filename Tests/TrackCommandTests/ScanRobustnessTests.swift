@@ -65,3 +65,22 @@ struct ScanRobustnessTests {
         #expect(try jsonObject(line)["file"] as? String == qr)
     }
 }
+
+extension ScanRobustnessTests {
+    @Test("scan exits 5 when its results cannot be written")
+    func unwritableStandardOutput() throws {
+        let process = Process()
+        process.executableURL = TrackProcess.executable
+        process.arguments = ["scan", "--format", "jsonl", qr]
+        let full = open("/dev/full", O_WRONLY)
+        try #require(full >= 0)
+        process.standardOutput = FileHandle(fileDescriptor: full, closeOnDealloc: true)
+        let err = Pipe()
+        process.standardError = err
+        try process.run()
+        let message = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 5, "\(message)")
+        #expect(message.contains("cannot write"))
+    }
+}
