@@ -311,6 +311,8 @@ constexpr int dataBarFamily = static_cast<int>(ZXing::BarcodeFormat::DataBar) | 
 void readLevel(std::vector<OwnedSymbol> &out, std::vector<std::string> &warnings, const ZXing::ImageView &view,
                ZXing::DecodeHints hints, int requested, int offsetX, int offsetY, int scale, bool inverted, size_t limit)
 {
+    if (view.width() < 1 || view.height() < 1)
+        return; // zxing-cpp 1.4 crashes (SIGSEGV) on an empty image
     const int linear = requested & static_cast<int>(ZXing::BarcodeFormat::LinearCodes);
     const int matrix = requested & static_cast<int>(ZXing::BarcodeFormat::MatrixCodes);
     if (matrix != 0 && out.size() < limit) {
@@ -452,7 +454,11 @@ extern "C" CZXingShim_results *CZXingShim_read_luma(const uint8_t *pixels, int32
                 ZXing::ImageView invertedView(levelInverted.data(), level.view.width(), level.view.height(), ZXing::ImageFormat::Lum);
                 readLevel(results->symbols, results->warnings, invertedView, hints, requested, cx, cy, level.scale, true, limit);
             }
-            if (!o.try_downscale || results->symbols.size() >= limit || std::max(level.view.width(), level.view.height()) / 2 < 500)
+            // zxing-cpp 1.4 dereferences row 0 of any image it is given, so a
+            // level with no rows or columns (a 1000x1 frame halved to 500x0)
+            // crashed the process with SIGSEGV: never build one.
+            if (!o.try_downscale || results->symbols.size() >= limit || std::max(level.view.width(), level.view.height()) / 2 < 500
+                || std::min(level.view.width(), level.view.height()) / 2 < 1)
                 break;
             level = halved(level.view, level.scale);
         }

@@ -37,7 +37,11 @@ final class AnnotationWriter {
         }
     }
 
+    /// Closes the video; a failure here (the last packets or the trailer not written) is recorded in ``failure``.
     func finish() {
-        do { try writer.finish() } catch { StandardError.print("track: \(option): \(error.description)") }
+        do { try writer.finish() } catch {
+            StandardError.print("track: \(option): \(error.description)")
+            if failure == nil { failure = error.description }
+        }
     }
 }

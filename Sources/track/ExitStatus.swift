@@ -13,7 +13,7 @@ enum ExitStatus {
     static let timedOut: Int32 = 3
     /// The input ended before `--expect N` codes were recognized.
     static let incomplete: Int32 = 4
-    /// The `--output` or `--annotate` file could not be written.
+    /// `--output`, `--annotate` or `--record` could not be written, at the start or mid-run.
     static let outputError: Int32 = 5
     /// Stopped by SIGINT (128 + 2), results so far written.
     static let interrupted: Int32 = 130

@@ -30,9 +30,12 @@ struct JSONValue {
 
     /// A number rounded to `decimals` places, written without a trailing `.0`.
     static func number(_ x: Double, decimals: Int = 3) -> JSONValue {
+        // JSON has no infinities or NaN: the contract writes null rather than invalid text.
         guard x.isFinite else { return .null }
         var scale = 1.0
         for _ in 0..<decimals { scale *= 10 }
+        // Beyond 2^53 a Double has no fraction to round, and x * scale could overflow to infinity.
+        guard abs(x) < 9.0e15 else { return JSONValue(text: String(x)) }
         let rounded = (x * scale).rounded() / scale
         if rounded == rounded.rounded(), abs(rounded) < 1e15 {
             return JSONValue(text: String(Int(rounded)))

@@ -1,4 +1,7 @@
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// Where `track` writes its results: standard output or a file given with `--output`.
 /// Lines are buffered and flushed after every frame, so a reader of a pipe sees
@@ -7,6 +10,14 @@ final class OutputSink {
     private let handle: FileHandle
     private let closesHandle: Bool
     private var buffer = Data()
+
+    /// Standard error: where the summary goes when the real output failed.
+    static func standardError() -> OutputSink { OutputSink(handle: FileHandle.standardError) }
+
+    private init(handle: FileHandle) {
+        self.handle = handle
+        closesHandle = false
+    }
 
     /// Standard output, or a new file at `path` (created or truncated).
     /// - Throws: a message naming the path and the reason when the file cannot be written.
@@ -20,29 +31,67 @@ final class OutputSink {
         if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
             throw OutputError("cannot write --output \(path): it is a directory; give a file name")
         }
-        guard FileManager.default.createFile(atPath: path, contents: nil), let handle = FileHandle(forWritingAtPath: path) else {
+        // open(2), not FileManager.createFile: that writes a temporary file and renames it over
+        // the path, which (run as root) replaced /dev/full, a FIFO or a symlink with a plain file.
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o666)
+        guard descriptor >= 0 else {
             let reason = String(cString: strerror(errno))
             throw OutputError("cannot write --output \(path): \(reason.lowercased()) (check that the folder exists and is writable)")
         }
-        self.handle = handle
+        handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
         closesHandle = true
     }
+
+    /// Why the output could not be written (the first failed write or close), or `nil` while all is well.
+    /// After a failure nothing more is written: a file cut mid-line stays cut there, not garbled further.
+    private(set) var failure: String?
 
     func write(_ line: String) {
         buffer.append(contentsOf: line.utf8)
         buffer.append(0x0A)
     }
 
-    func flush() {
-        guard !buffer.isEmpty else { return }
-        // A closed pipe (e.g. `track ... | head`) must not kill the process before the summary.
-        try? handle.write(contentsOf: buffer)
-        buffer.removeAll(keepingCapacity: true)
+    /// Writes what is buffered; returns false (and records ``failure``) when the output refused it,
+    /// e.g. a full file system or `/dev/full` (ENOSPC), or a reader that closed its end of a pipe (EPIPE).
+    @discardableResult
+    func flush() -> Bool {
+        guard failure == nil else { buffer.removeAll(keepingCapacity: true); return false }
+        guard !buffer.isEmpty else { return true }
+        defer { buffer.removeAll(keepingCapacity: true) }
+        let descriptor = handle.fileDescriptor
+        return buffer.withUnsafeBytes { bytes in
+            var offset = 0
+            while offset < bytes.count {
+                // SIGPIPE is ignored by the job, so a closed pipe is EPIPE here, not the end of the process.
+                let written = Glibc.write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
+                if written < 0 {
+                    if errno == EINTR { continue }
+                    let code = errno
+                    let advice = code == EPIPE ? "the program reading the output stopped reading"
+                        : "free space, or choose another --output"
+                    failure = String(cString: strerror(code)).lowercased() + " (\(advice))"
+                    return false
+                }
+                offset += written
+            }
+            return true
+        }
     }
 
+    /// Flushes and closes a file output; returns false (and records ``failure``) when either failed.
+    @discardableResult
+    func finish() -> Bool {
+        let flushed = flush()
+        guard closesHandle, !closed else { return flushed }
+        closed = true
+        do { try handle.close() } catch where failure == nil { failure = "closing failed (\(error))" } catch {}
+        return failure == nil
+    }
+
+    private var closed = false
+
     deinit {
-        flush()
-        if closesHandle { try? handle.close() }
+        finish()
     }
 }
 

@@ -14,7 +14,7 @@ struct Run: AsyncParsableCommand {
             Exit status: 0 success, 1 no code recognized, 2 input unreadable, 3 --timeout
             reached before --expect N, 4 input ended before --expect N, 5 output not writable,
             20-29 camera problems (no such device 20, not a capture device 21, busy 22,
-            permission denied 23, unsupported size/rate 24, unplugged 25, bad control 26, no frames 27), 64 bad arguments, 130/143 stopped by SIGINT/SIGTERM
+            permission denied 23, unsupported size/rate 24, unplugged 25, bad control 26, no frames 27), 64 bad arguments, 130/143/129 stopped by SIGINT/SIGTERM/SIGHUP
             (the summary is still written).
             """)
 
@@ -43,13 +43,22 @@ struct Run: AsyncParsableCommand {
         if let overlay {
             do { _ = try OverlaySpecification(parsing: overlay) } catch { throw ValidationError("--overlay: \(error.message)") }
         }
+        try OutputConflicts.check(inputs: [("--input", input.input), ("--device", input.device)],
+                                  outputs: [("--output", output), ("--annotate", annotate), ("--record", record)])
     }
 
     func run() async throws {
+        // Signals are handled before the input is opened (which can take a while), so an early
+        // SIGINT still ends the run with its summary instead of killing the process.
+        let stopper = JobStopper()
+        // Write errors (a reader that closed its pipe) come back as EPIPE, and the run ends with exit 5.
+        signal(SIGPIPE, SIG_IGN)
+        let signals = stopper.handleSignals()
+        defer { signals.forEach { $0.cancel() } }
         let job: TrackingJob
         do {
             job = try TrackingJob(input: input, session: session, format: OutputFormat(rawValue: format)!,
-                                  output: output, annotate: annotate, record: record, overlay: overlay)
+                                  output: output, annotate: annotate, record: record, overlay: overlay, stopper: stopper)
         } catch let error as JobSetupError {
             StandardError.print("track: \(error.message)")
             throw ExitCode(error.status)

@@ -63,6 +63,9 @@ struct InputOptions: ParsableArguments {
         }
         if let shake, !(0...50).contains(shake) { throw ValidationError("--shake must be 0...50 pixels, not \(shake)") }
         if let blur, !(0...200).contains(blur) { throw ValidationError("--blur must be 0...200 pixels, not \(blur)") }
+        if device == nil, !controls.isEmpty || buffers != nil {
+            throw ValidationError("--control and --buffers only apply to a camera (--device /dev/videoN)")
+        }
         if !demo, codes != nil || seed != nil || layout != nil || shake != nil || blur != nil {
             throw ValidationError("--codes, --seed, --layout, --shake and --blur only apply to --demo")
         }
@@ -99,10 +102,11 @@ struct FrameSizeArgument: ExpressibleByArgument {
 
 /// What is tracked and where.
 struct SessionOptions: ParsableArguments {
-    @Option(name: .long, help: "Finish (exit 0) as soon as this many distinct codes are recognized.")
+    // `.unconditional` so that `--expect -1` reaches validate() and gets the range, not "missing value".
+    @Option(name: .long, parsing: .unconditional, help: "Finish (exit 0) as soon as this many distinct codes are recognized.")
     var expect: Int?
 
-    @Option(name: .long, help: "Give up after this many seconds when --expect is not met (exit 3).")
+    @Option(name: .long, parsing: .unconditional, help: "Give up after this many seconds when --expect is not met (exit 3).")
     var timeout: Double?
 
     @Option(name: .long, help: "Comma-separated symbologies to track (default: all), e.g. ean13,qrcode.", transform: SymbologyList.parse)
@@ -123,10 +127,10 @@ struct SessionOptions: ParsableArguments {
     @Option(name: .customLong("selection-rect"), help: ArgumentHelp("Only codes inside a rectangle of this size (pixels) centred on the point of interest.", valueName: "WxH"))
     var selectionRect: String?
 
-    @Option(name: .long, help: "Stop after this many frames.")
+    @Option(name: .long, parsing: .unconditional, help: "Stop after this many frames.")
     var frames: Int?
 
-    @Option(name: .long, help: "Stop after this many seconds of input (frame time).")
+    @Option(name: .long, parsing: .unconditional, help: "Stop after this many seconds of input (frame time).")
     var duration: Double?
 
     func validate() throws {

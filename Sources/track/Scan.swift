@@ -1,6 +1,7 @@
 import ArgumentParser
 import BarcodeDecoding
 import BarcodeTracking
+import Foundation
 import FrameSources
 
 /// `track scan FILE...`: the thorough still-image search.
@@ -45,6 +46,13 @@ struct Scan: ParsableCommand {
             case .failure: unreadable = true
             }
             print(format == .jsonl ? Self.jsonLine(file: file, outcome) : Self.text(file: file, outcome))
+            // Each file's result goes out before the next file is opened: a pipe
+            // reader sees it at once, and nothing found is lost if a later file hangs or kills us.
+            // (`nil` flushes every stream; `stdout` itself is a global Swift 6 will not touch.)
+            if fflush(nil) != 0 {
+                StandardError.print("track: cannot write the results: \(String(cString: strerror(errno)).lowercased())")
+                throw ExitCode(ExitStatus.outputError)
+            }
         }
         if unreadable { throw ExitCode(2) }
         if !foundAny { throw ExitCode(1) }

@@ -29,7 +29,9 @@ final class ObservedSource: FrameSource {
 
     func nextFrame() throws -> Frame? {
         do {
-            return try base.nextFrame()
+            let frame = try base.nextFrame()
+            if frame == nil, let damage = (base as? MediaFileSource)?.damageReport, damage.truncated { failure.noteCut(damage.message) }
+            return frame
         } catch {
             failure.record(error)
             throw error
@@ -44,6 +46,12 @@ final class FailureRecord: Sendable {
     private let error = Mutex<(any Error & Sendable)?>(nil)
     func record(_ e: any Error) { error.withLock { $0 = e as any Error & Sendable } }
     var value: (any Error & Sendable)? { error.withLock { $0 } }
+
+    private let cut = Mutex<String?>(nil)
+    /// Notes that a file ended early (cut short) although reading it did not fail.
+    func noteCut(_ message: String) { cut.withLock { $0 = message } }
+    /// Why the file seems cut short, or `nil`.
+    var cutShort: String? { cut.withLock { $0 } }
 }
 
 enum SourceFactory {

@@ -6,6 +6,9 @@ protocol TrackOutput: AnyObject {
     func frame(_ result: ScanFrameResult, overlays: [TrackID: Rect])
     /// The final result; always the last call.
     func summary(_ summary: ScanSummary, expected: Int?, complete: Bool)
+    /// The final result of a run that failed before its first frame (the input could not be
+    /// opened): nothing processed, reason `failed`, and `message`. Instead of ``summary(_:expected:complete:)``.
+    func failedToStart(_ message: String, expected: Int?)
 }
 
 /// The `--format` values.
@@ -68,13 +71,27 @@ final class JSONLinesOutput: TrackOutput {
     }
 
     func summary(_ summary: ScanSummary, expected: Int?, complete: Bool) {
+        let error: String? = if case .failed(let message) = summary.reason { message } else { nil }
+        writeSummary(frames: summary.framesProcessed, dropped: summary.framesDropped, codes: summary.recognized,
+                     expected: expected, complete: complete, skipped: summary.framesSkipped,
+                     reason: Self.reasonName(summary.reason), error: error)
+    }
+
+    func failedToStart(_ message: String, expected: Int?) {
+        writeSummary(frames: 0, dropped: 0, codes: [], expected: expected, complete: expected == nil, skipped: 0,
+                     reason: "failed", error: message)
+    }
+
+    private func writeSummary(frames: Int, dropped: Int, codes: [RecognizedBarcode], expected: Int?, complete: Bool,
+                              skipped: Int, reason: String, error: String?) {
         var object = JSONObject()
         object.add("type", .string("summary"))
-        object.add("frames", .int(summary.framesProcessed))
-        object.add("dropped", .int(summary.framesDropped))
-        object.add("codes", .array(summary.recognized.map { code in
+        object.add("frames", .int(frames))
+        object.add("dropped", .int(dropped))
+        object.add("codes", .array(codes.map { code in
             var entry = JSONObject()
-            entry.add("id", .int(code.trackID.rawValue))
+            // The id the `recognized` event announced, even if the code came back under a new track.
+            entry.add("id", .int(code.firstTrackID.rawValue))
             BarcodeJSON.addPayload(of: code.barcode, to: &entry)
             entry.add("first", .number(code.firstSeen, decimals: 6))
             entry.add("last", .number(code.lastSeen, decimals: 6))
@@ -82,9 +99,9 @@ final class JSONLinesOutput: TrackOutput {
         }))
         object.add("expected", expected.map { .int($0) } ?? .null)
         object.add("complete", .bool(complete))
-        object.add("skipped", .int(summary.framesSkipped))
-        object.add("reason", .string(Self.reasonName(summary.reason)))
-        if case .failed(let message) = summary.reason { object.add("error", .string(message)) }
+        object.add("skipped", .int(skipped))
+        object.add("reason", .string(reason))
+        object.add("error", error.map { .string($0) })
         sink.write(object.text)
         sink.flush()
     }
@@ -123,6 +140,9 @@ final class MOTOutput: TrackOutput {
         sink.flush()
         if case .failed(let message) = summary.reason { StandardError.print("track: \(message)") }
     }
+
+    /// Nothing: the CSV has no summary line, and the caller reports the error on standard error.
+    func failedToStart(_ message: String, expected: Int?) {}
 }
 
 /// `text`: lines for people.
@@ -158,11 +178,14 @@ final class TextOutput: TrackOutput {
         if summary.framesSkipped > 0 { head += ", \(summary.framesSkipped) skipped" }
         sink.write(head + " (\(JSONLinesOutput.reasonName(summary.reason)))")
         for code in summary.recognized {
-            var line = "  #\(code.trackID.rawValue)  \(code.barcode.symbology.rawValue)  \(BarcodeJSON.printable(code.barcode))"
+            var line = "  #\(code.firstTrackID.rawValue)  \(code.barcode.symbology.rawValue)  \(BarcodeJSON.printable(code.barcode))"
             if let extended = code.barcode.extendedData { line += "  (\(extended))" }
             sink.write(line)
         }
         if case .failed(let message) = summary.reason { sink.write("error: \(message)") }
         sink.flush()
     }
+
+    /// Nothing: the caller reports the error on standard error, which is where people look.
+    func failedToStart(_ message: String, expected: Int?) {}
 }

@@ -16,29 +16,43 @@ struct JobSetupError: Error {
 final class TrackingJob {
     let processor: FrameProcessor
     let failure: FailureRecord
+    /// The input's name, for messages.
+    let sourceName: String
     let output: any TrackOutput
+    let sink: OutputSink
+    let format: OutputFormat
+    let outputName: String
     let annotation: AnnotationWriter?
     let recording: AnnotationWriter?
     let planner: OverlayPlanner?
     let expected: Int?
-    let frameLimit: Int?
-    let durationLimit: Double?
     let timeout: Double?
     let stopper: JobStopper
 
+    /// Opens the output, the input and the other outputs. When something fails after the output is open
+    /// (the input cannot be opened, an `--annotate` file cannot be created), the output still gets a
+    /// summary with reason `failed` before the error is thrown, so the summary is always its last line.
+    /// `stopper` may already hold a signal that arrived while the input was being opened.
     init(input: InputOptions, session options: SessionOptions, format: OutputFormat, output path: String?,
-         annotate: String?, record: String? = nil, overlay: String?) throws {
+         annotate: String?, record: String? = nil, overlay: String?, stopper: JobStopper) throws {
         let sink: OutputSink
         do { sink = try OutputSink(path: path) } catch {
             throw JobSetupError(message: "\(error)", status: ExitStatus.outputError)
         }
-        switch format {
-        case .jsonl: output = JSONLinesOutput(sink: sink)
-        case .mot: output = MOTOutput(sink: sink)
-        case .text: output = TextOutput(sink: sink)
+        self.sink = sink
+        self.format = format
+        outputName = path.map { $0 == "-" ? "standard output" : "--output \($0)" } ?? "standard output"
+        let output = Self.output(format, to: sink)
+        self.output = output
+        func failed(_ error: JobSetupError) -> JobSetupError {
+            output.failedToStart(error.message, expected: options.expect)
+            sink.finish()
+            return error
         }
-        let source = try SourceFactory.make(input, frames: options.frames)
+        let source: MadeSource
+        do { source = try SourceFactory.make(input, frames: options.frames) } catch let error as JobSetupError { throw failed(error) }
         failure = source.source.failure
+        sourceName = source.source.name
         var decoderOptions = DecoderOptions.video
         decoderOptions.symbologies = options.symbologies ?? []
         decoderOptions.maxSymbols = options.maxCodesPerFrame
@@ -47,6 +61,12 @@ final class TrackingJob {
         configuration.maximumCodesPerFrame = options.maxCodesPerFrame
         configuration.enabledSymbologies = options.symbologies
         configuration.scanArea = try options.scanArea()
+        let scanned = configuration.scanArea.area(in: source.frameSize)
+        if source.frameSize.width > 0, source.frameSize.height > 0, !(scanned.width >= 1 && scanned.height >= 1) {
+            throw failed(JobSetupError(
+                message: "--margins \(options.margins ?? "") leave no scan area in the \(Int(source.frameSize.width))x\(Int(source.frameSize.height)) frame; make them smaller",
+                status: 64))
+        }
         let reader: any BarcodeDetector
         let session: ScanSession
         do {
@@ -65,7 +85,7 @@ final class TrackingJob {
                 annotation = try AnnotationWriter(path: annotate, size: source.frameSize, frameRate: source.frameRate,
                                                   planner: planner)
             } catch {
-                throw JobSetupError(message: "cannot write --annotate \(annotate): \(error)", status: ExitStatus.outputError)
+                throw failed(JobSetupError(message: "cannot write --annotate \(annotate): \(error)", status: ExitStatus.outputError))
             }
         } else {
             annotation = nil
@@ -75,7 +95,7 @@ final class TrackingJob {
                 recording = try AnnotationWriter(path: record, size: source.frameSize, frameRate: source.frameRate,
                                                  planner: nil, annotated: false)
             } catch {
-                throw JobSetupError(message: "cannot write --record \(record): \(error)", status: ExitStatus.outputError)
+                throw failed(JobSetupError(message: "cannot write --record \(record): \(error)", status: ExitStatus.outputError))
             }
         } else {
             recording = nil
@@ -83,40 +103,32 @@ final class TrackingJob {
         var processorConfiguration = FrameProcessorConfiguration()
         processorConfiguration.label = "track"
         processorConfiguration.deliversImages = annotation != nil || recording != nil
-        processor = FrameProcessor(source: source.source, detector: reader, session: session,
-                                   configuration: processorConfiguration)
-        stopper = JobStopper(processor: processor)
+        processor = FrameProcessor(source: LimitedSource(source.source, frames: options.frames, duration: options.duration),
+                                   detector: reader, session: session, configuration: processorConfiguration)
+        self.stopper = stopper
+        stopper.attach(processor)
         expected = options.expect
-        frameLimit = options.frames
-        durationLimit = options.duration
         timeout = options.timeout
     }
 
     /// Runs to the end and returns the exit status.
     func run() async -> Int32 {
-        let signals = installSignalHandlers()
-        defer { signals.forEach { $0.cancel() } }
         if let timeout {
             DispatchQueue.global().asyncAfter(deadline: .now() + timeout) { [stopper] in stopper.stop(.timeout) }
         }
         processor.start()
-        var firstTime: Double?
         var final: ScanSummary?
         for await event in processor.results {
             switch event {
             case .frame(let result):
-                if let limit = frameLimit, result.frameNumber > limit { stop(.limit); continue }
-                let start = firstTime ?? result.time
-                firstTime = start
-                if let limit = durationLimit, result.time - start >= limit { stop(.limit); continue }
                 var overlays: [TrackID: Rect] = [:]
                 if let planner {
                     for track in result.tracks { overlays[track.id] = planner.plan(for: track).rect }
                 }
                 output.frame(result, overlays: overlays)
+                if sink.failure != nil { stop(.outputFailed); continue }
                 annotation?.write(result)
                 recording?.write(result)
-                if let limit = frameLimit, result.frameNumber >= limit { stop(.limit) }
             case .finished(let summary):
                 final = summary
             }
@@ -125,9 +137,28 @@ final class TrackingJob {
         annotation?.finish()
         recording?.finish()
         guard let summary else { return ExitStatus.inputError }
+        if let cut = failure.cutShort {
+            StandardError.print("track: warning: \(sourceName) seems cut short (\(cut)); the results cover only the frames before the cut")
+        }
         let complete = expected.map { summary.recognized.count >= $0 } ?? true
         output.summary(summary, expected: expected, complete: complete)
+        sink.finish()
+        if let failure = sink.failure {
+            // The results are cut short: say so, and give the summary where it can still be read.
+            StandardError.print("track: cannot write \(outputName): \(failure); the summary follows")
+            Self.output(format == .text ? .text : .jsonl, to: .standardError())
+                .summary(summary, expected: expected, complete: complete)
+        }
         return exitStatus(summary, complete: complete)
+    }
+
+    /// The writer for `format` on `sink`.
+    static func output(_ format: OutputFormat, to sink: OutputSink) -> any TrackOutput {
+        switch format {
+        case .jsonl: JSONLinesOutput(sink: sink)
+        case .mot: MOTOutput(sink: sink)
+        case .text: TextOutput(sink: sink)
+        }
     }
 
     func stop(_ cause: JobStopper.Cause) { stopper.stop(cause) }
@@ -138,6 +169,8 @@ final class TrackingJob {
         case .timeout where !complete: return ExitStatus.timedOut
         default: break
         }
+        // Results that could not be written are not a success, whatever was found.
+        if sink.failure != nil || annotation?.failure != nil || recording?.failure != nil { return ExitStatus.outputError }
         if case .failed(let message) = summary.reason {
             if !message.isEmpty { StandardError.print("track: \(message)") }
             return SourceFactory.exitStatus(for: failure.value)
@@ -145,31 +178,4 @@ final class TrackingJob {
         if expected != nil { return complete ? ExitStatus.success : ExitStatus.incomplete }
         return summary.recognized.isEmpty ? ExitStatus.noCodes : ExitStatus.success
     }
-
-    private func installSignalHandlers() -> [any DispatchSourceSignal] {
-        [SIGINT, SIGTERM].map { number in
-            signal(number, SIG_IGN)
-            let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
-            source.setEventHandler { [stopper] in stopper.stop(.signal(number)) }
-            source.resume()
-            return source
-        }
-    }
-}
-
-/// Stops the pipeline from any thread (signals, timeout, limits) and remembers the first reason.
-final class JobStopper: Sendable {
-    enum Cause: Sendable { case signal(Int32), timeout, limit }
-
-    private let processor: FrameProcessor
-    private let first = Mutex<Cause?>(nil)
-
-    init(processor: FrameProcessor) { self.processor = processor }
-
-    func stop(_ cause: Cause) {
-        first.withLock { if $0 == nil { $0 = cause } }
-        processor.stop()
-    }
-
-    var cause: Cause? { first.withLock { $0 } }
 }

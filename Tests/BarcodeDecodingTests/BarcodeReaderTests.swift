@@ -85,3 +85,17 @@ struct BarcodeReaderTests {
         #expect(eanOnly.map(\.symbology) == [.ean13])
     }
 }
+
+/// zxing-cpp 1.4 crashes (SIGSEGV) on an image with no rows; the facade's downscaling
+/// pyramid used to halve a 1000×1 frame into exactly that.
+struct BarcodeReaderShapeTests {
+    @Test("Very wide or very tall frames of one or two pixels are read without crashing",
+          arguments: [(1000, 1), (1200, 1), (2000, 2), (4000, 3), (1, 1000), (2, 2000), (1, 1), (999, 1)])
+    func degenerateShapes(width: Int, height: Int) throws {
+        let image = try LumaImage(width: width, height: height, filledWith: 255)
+        for options in [DecoderOptions.video, .thorough] {
+            let report = try BarcodeReader(options: options).read(image)
+            #expect(report.detections.isEmpty)
+        }
+    }
+}

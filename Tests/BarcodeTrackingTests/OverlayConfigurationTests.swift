@@ -163,10 +163,12 @@ struct OverlayConfigurationTests {
         }
     }
 
-    @Test("Non-finite values and non-positive sizes are rejected, naming the key",
+    @Test("Non-finite, huge and non-positive-size values are rejected, naming the key",
           arguments: [
             (OverlayScale.none, OverlayScale.fixedPx(0), "size.x"), (.none, .overlay(-1), "size.x"),
             (.fixedPx(.nan), .none, "offset.x"), (.fixedPx(.infinity), .none, "offset.x"),
+            (.fixedPx(1e308), .none, "offset.x"), (.overlay(-2e6), .none, "offset.x"),
+            (.none, .overlay(1e300), "size.x"), (.none, .fixedPx(1e7), "size.x"),
           ] as [(OverlayScale, OverlayScale, String)])
     func invalidValues(offset: OverlayScale, size: OverlayScale, key: String) {
         #expect { try OverlayConfiguration(offsetX: offset, sizeX: size) } throws: { error in

@@ -152,6 +152,19 @@ struct ScanSessionTests {
         #expect(counts == [.separateWhenSimultaneouslyVisible: 2, .oncePerPayload: 1, .everyTrack: 3])
     }
 
+    @Test("A code that comes back under a new track keeps the id it was announced under")
+    func comingBackKeepsAnnouncedID() throws {
+        let session = try ScanSession()
+        let first = [code("BACK", at: Point(x: 100, y: 100))]
+        let results = try run(session, [first, first] + Array(repeating: [Detection](), count: 20)
+                              + [[code("BACK", at: Point(x: 400, y: 300))]])
+        let announced = try #require(results.first??.newlyRecognized.first)
+        let recognized = try #require(session.recognized.first)
+        #expect(session.recognized.count == 1)
+        #expect(recognized.trackID != announced.trackID, "the code follows its new track")
+        #expect(recognized.firstTrackID == announced.trackID)
+    }
+
     @Test("A label read twice on one spot in one frame stays one track and one code")
     func labelReadTwice() throws {
         let session = try ScanSession()

@@ -15,6 +15,11 @@ struct RunBadInputTests {
         (["--demo", "--overlay", "anchor=sideways"], "sideways"),
         (["--demo", "--margins", "1,2,3"], "--margins"),
         (["--demo", "--input", "x.mp4"], "only one"),
+        (["--demo", "--expect", "-1"], "--expect must be at least 1, not -1"),
+        (["--demo", "--frames", "-3"], "--frames must be at least 1"),
+        (["--demo", "--control", "focus=auto"], "--control"),
+        (["--demo", "--margins", "100%,100%,100%,100%"], "--margins"),
+        (["--demo", "--margins", "0,0,1280,0"], "leave no scan area"),
         ([], "choose an input"),
     ])
     func absurdArguments(arguments: [String], mention: String) throws {

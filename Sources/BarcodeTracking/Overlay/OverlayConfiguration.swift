@@ -35,11 +35,15 @@ public struct OverlayConfiguration: Hashable, Sendable, CustomStringConvertible 
     public static let `default` = OverlayConfiguration(
         unchecked: .center, offsetX: .none, offsetY: .none, sizeX: .none, sizeY: .none)
 
+    /// The largest magnitude of any value (pixels for `fixedPx`, a factor otherwise): planned
+    /// rectangles stay finite (1e308 used to overflow to infinity) and far beyond any frame.
+    public static let maximumMagnitude = 1_000_000.0
+
     /// Creates a configuration, checking it.
     ///
     /// Throws `OverlayError` with `.keepRatioOnBothAxes` when both sizes are
-    /// `keepRatio`, and `.invalidValue` when a value is not finite or a size
-    /// value is not positive.
+    /// `keepRatio`, and `.invalidValue` when a value is not finite, larger than
+    /// ``maximumMagnitude`` or, for a size, not positive.
     public init(
         anchor: OverlayAnchor = .center,
         offsetX: OverlayScale = .none, offsetY: OverlayScale = .none,
@@ -49,13 +53,14 @@ public struct OverlayConfiguration: Hashable, Sendable, CustomStringConvertible 
             throw OverlayError(.keepRatioOnBothAxes,
                 "size.x and size.y are both keepRatio, so neither axis has a length; give one of them as none, overlay or fixedPx")
         }
-        for (name, scale) in [("offset.x", offsetX), ("offset.y", offsetY)] where !scale.value.isFinite {
-            throw OverlayError(.invalidValue, "\(name) value \(scale.value) is not a finite number")
+        let limit = Self.maximumMagnitude
+        for (name, scale) in [("offset.x", offsetX), ("offset.y", offsetY)] where !(abs(scale.value) <= limit) {
+            throw OverlayError(.invalidValue, "\(name) value \(scale.value) is out of range; use a number from -\(Int(limit)) to \(Int(limit))")
         }
         for (name, scale) in [("size.x", sizeX), ("size.y", sizeY)] {
             if case .none = scale { continue }
-            guard scale.value.isFinite, scale.value > 0 else {
-                throw OverlayError(.invalidValue, "\(name) value \(scale.value) must be a positive finite number")
+            guard scale.value > 0, scale.value <= limit else {
+                throw OverlayError(.invalidValue, "\(name) value \(scale.value) must be a positive number up to \(Int(limit))")
             }
         }
         self.init(unchecked: anchor, offsetX: offsetX, offsetY: offsetY, sizeX: sizeX, sizeY: sizeY)

@@ -6,6 +6,10 @@ public struct RecognizedBarcode: Sendable, Hashable {
     /// and came back under ``ScanSessionConfiguration/DuplicatePolicy/separateWhenSimultaneouslyVisible``
     /// moves to its new track.
     public var trackID: TrackID
+    /// The track under which the code was recognized, as announced in
+    /// ``ScanFrameResult/newlyRecognized``; unlike ``trackID`` it never changes, so
+    /// reports can name each code by the id they announced it under.
+    public let firstTrackID: TrackID
     /// Time (seconds, source clock) of the frame in which it was first seen.
     public var firstSeen: Double
     /// Time (seconds, source clock) of the latest frame in which it was measured.
@@ -13,10 +17,12 @@ public struct RecognizedBarcode: Sendable, Hashable {
     /// Latest measured corners, in frame pixels, canonical order.
     public var location: Quadrilateral
 
-    /// Creates a result.
-    public init(barcode: Barcode, trackID: TrackID, firstSeen: Double, lastSeen: Double, location: Quadrilateral) {
+    /// Creates a result; `firstTrackID` defaults to `trackID`.
+    public init(barcode: Barcode, trackID: TrackID, firstTrackID: TrackID? = nil, firstSeen: Double, lastSeen: Double,
+                location: Quadrilateral) {
         self.barcode = barcode
         self.trackID = trackID
+        self.firstTrackID = firstTrackID ?? trackID
         self.firstSeen = firstSeen
         self.lastSeen = lastSeen
         self.location = location

@@ -1,0 +1,37 @@
+import BarcodeTracking
+
+/// `--frames N` and `--duration S`: the input ends after N frames, or before the first frame
+/// S seconds (source clock) after the first one, exactly as if the file ended there.
+///
+/// The limit is applied where frames are read, not to the results: stopping the pipeline when
+/// the N-th result came back let it read and process one more frame, so the summary counted
+/// N + 1 and ended `stopped` or `end-of-input` at random.
+final class LimitedSource: FrameSource {
+    private let base: any FrameSource
+    private let frameLimit: Int?
+    private let durationLimit: Double?
+    private var delivered = 0
+    private var firstTime: Double?
+
+    init(_ base: any FrameSource, frames: Int?, duration: Double?) {
+        self.base = base
+        frameLimit = frames
+        durationLimit = duration
+    }
+
+    var name: String { base.name }
+    var isLive: Bool { base.isLive }
+    var damagedFrameCount: Int { base.damagedFrameCount }
+
+    func nextFrame() throws -> Frame? {
+        if let frameLimit, delivered >= frameLimit { return nil }
+        guard let frame = try base.nextFrame() else { return nil }
+        let start = firstTime ?? frame.time
+        firstTime = start
+        if let durationLimit, frame.time - start >= durationLimit { return nil }
+        delivered += 1
+        return frame
+    }
+
+    func close() { base.close() }
+}

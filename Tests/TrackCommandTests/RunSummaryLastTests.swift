@@ -1,0 +1,46 @@
+import Foundation
+import Testing
+
+/// The JSONL summary is the last object whatever ends the run (issue 13, point 5).
+struct RunSummaryLastTests {
+    @Test("An input that cannot be opened still ends the output with a failed summary naming the problem",
+          arguments: [(["--input", "/nonexistent/clip.mkv"], Int32(2), "/nonexistent/clip.mkv"),
+                      (["--device", "/dev/video-none"], Int32(20), "/dev/video-none")])
+    func unopenableInput(arguments: [String], status: Int32, mention: String) throws {
+        let run = try TrackProcess.run(arguments + ["--format", "jsonl", "--expect", "2"])
+        #expect(run.status == status, "\(run.stderr)")
+        #expect(run.lines.count == 1)
+        let summary = try jsonObject(try #require(run.lines.last))
+        #expect(summary["type"] as? String == "summary")
+        #expect(summary["reason"] as? String == "failed")
+        #expect(summary["frames"] as? Int == 0)
+        #expect(summary["expected"] as? Int == 2)
+        #expect(summary["complete"] as? Bool == false)
+        #expect((summary["error"] as? String)?.contains(mention) == true, "\(summary)")
+    }
+
+    @Test("SIGHUP stops the run like SIGTERM: the summary is written last and the exit status is 129")
+    func hangUp() throws {
+        let process = Process()
+        process.executableURL = TrackProcess.executable
+        process.arguments = ["--demo", "--frames", "100000", "--format", "jsonl"]
+        let out = Pipe()
+        process.standardOutput = out
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        var data = Data()
+        while !data.contains(0x0A) {
+            let chunk = out.fileHandleForReading.availableData
+            if chunk.isEmpty { break }
+            data += chunk
+        }
+        kill(process.processIdentifier, SIGHUP)
+        data += out.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        #expect(process.terminationReason == .exit && process.terminationStatus == 129)
+        let last = String(decoding: data, as: UTF8.self).split(separator: "\n").last.map(String.init) ?? ""
+        let summary = try jsonObject(last)
+        #expect(summary["type"] as? String == "summary")
+        #expect(summary["reason"] as? String == "stopped")
+    }
+}
