@@ -43,7 +43,8 @@ struct Run: AsyncParsableCommand {
         if let overlay {
             do { _ = try OverlaySpecification(parsing: overlay) } catch { throw ValidationError("--overlay: \(error.message)") }
         }
-        try OutputConflicts.check(inputs: [("--input", input.input), ("--device", input.device)],
+        try OutputConflicts.check(inputs: [("--input", input.input), ("--device", input.device)]
+                                      + input.photos.map { ("--photo", $0) },
                                   outputs: [("--output", output), ("--annotate", annotate), ("--record", record)])
     }
 

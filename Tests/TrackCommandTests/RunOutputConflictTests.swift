@@ -21,6 +21,20 @@ struct RunOutputConflictTests {
         #expect(try Data(contentsOf: video) == before)
     }
 
+    @Test("An output that is one of the demo's photos is refused with exit 64 and the photo is left intact")
+    func outputIsPhoto() throws {
+        let dir = try TrackProcess.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let photo = dir.appendingPathComponent("label.png")
+        try FileManager.default.copyItem(at: TrackProcess.samples.appendingPathComponent("qrcode-1/1.png"), to: photo)
+        let before = try Data(contentsOf: photo)
+        let run = try TrackProcess.run(["--demo", "--photo", "label.png", "--frames", "3", "--format", "jsonl",
+                                        "--output", "./label.png"], in: dir)
+        #expect(run.status == 64, "\(run.status) \(run.stderr)")
+        #expect(run.stderr.contains("--output") && run.stderr.contains("--photo"), "\(run.stderr)")
+        #expect(try Data(contentsOf: photo) == before)
+    }
+
     @Test("Two outputs naming one file are refused with exit 64 naming both options")
     func outputsCollide() throws {
         let dir = try TrackProcess.temporaryDirectory()
