@@ -110,9 +110,9 @@ public final class TrackingEngine: TrackingAwareDetector, Sendable {
     }
 
     enum Job: Sendable {
-        /// A 1-D search of a strip, with the boxes of codes already tracked whited out.
+        /// A 1-D search of a strip, with the codes already tracked painted out.
         case linearStrip(Rect, known: [Quadrilateral])
-        /// A 2-D search of a tile, with the boxes of codes already tracked hidden.
+        /// A 2-D search of a tile or region, with the codes already tracked painted out.
         case matrix(Rect, known: [Quadrilateral])
         /// A search (1-D and 2-D, every symbology) of a code-like region nobody
         /// tracks, or of the whole frame, with the codes already tracked hidden.
@@ -130,9 +130,9 @@ public final class TrackingEngine: TrackingAwareDetector, Sendable {
         // The whole frame is searched (tracked codes hidden) every
         // `wholeFrameInterval` frames whatever is tracked, and on every frame while
         // nothing is: every part of the frame at every code size, up to a code
-        // filling it, within a bounded number of frames. Frames in between search a
-        // strip (1-D) and a tile (2-D), for the rows and small symbols a whole-frame
-        // scan misses.
+        // filling it, within a bounded number of frames. Frames in between search
+        // code-like regions, a strip (1-D) and a tile (2-D), for new codes and the
+        // rows and small symbols a whole-frame scan misses.
         let (frameIndex, memory, stripIndex, tileIndex, searchAll) = state.withLock { state in
             state.frameIndex += 1
             let frame = state.frameIndex
