@@ -2,9 +2,10 @@
 ///
 /// Keeps its working buffers between calls so that solving in a steady stream
 /// of frames does not allocate once the buffers have grown to the largest size seen.
-struct AssignmentSolver {
+/// Package-wide: the benchmark's MOT matchings use it too.
+package struct AssignmentSolver {
     /// Cost standing for "not allowed"; pairs at or above it are never reported.
-    static let forbidden = 1e9
+    package static let forbidden = 1e9
 
     private var u: [Double] = []
     private var v: [Double] = []
@@ -17,10 +18,13 @@ struct AssignmentSolver {
     private(set) var rows = 0
     private(set) var columns = 0
     /// After `solve()`: the column given to each row, or -1.
-    private(set) var assignment: [Int] = []
+    package private(set) var assignment: [Int] = []
+
+    /// An empty solver; `reset` sizes it.
+    package init() {}
 
     /// Prepares a `rows` × `columns` problem with every pair forbidden.
-    mutating func reset(rows: Int, columns: Int) {
+    package mutating func reset(rows: Int, columns: Int) {
         self.rows = rows
         self.columns = columns
         let count = rows * columns
@@ -30,14 +34,14 @@ struct AssignmentSolver {
         for i in 0..<count { costs[i] = Self.forbidden }
     }
 
-    mutating func setCost(row: Int, column: Int, _ cost: Double) {
+    package mutating func setCost(row: Int, column: Int, _ cost: Double) {
         costs[row * columns + column] = cost
     }
 
     func cost(row: Int, column: Int) -> Double { costs[row * columns + column] }
 
     /// Solves the problem set up by `reset` and `setCost`; read the result from `assignment`.
-    mutating func solve() {
+    package mutating func solve() {
         Self.resize(&assignment, to: rows, filler: -1)
         for i in 0..<rows { assignment[i] = -1 }
         guard rows > 0, columns > 0 else { return }
