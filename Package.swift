@@ -8,6 +8,7 @@ let package = Package(
         .library(name: "BarcodeDecoding", targets: ["BarcodeDecoding"]),
         .library(name: "BarcodeEngine", targets: ["BarcodeEngine"]),
         .library(name: "FrameSources", targets: ["FrameSources"]),
+        .library(name: "ZXingAssertionGuard", targets: ["CZXingAssertionGuard"]),
         .executable(name: "track", targets: ["track"]),
     ],
     dependencies: [
@@ -46,6 +47,12 @@ package.targets += [
         dependencies: ["CZXing"],
         cxxSettings: [.define("ZX_USE_UTF8")]
     ),
+    // Opt-in, process-wide: defines glibc's __assert_fail so that a zxing-cpp 1.4 assertion
+    // inside a guarded read fails that read instead of the process. Executables link it.
+    .target(
+        name: "CZXingAssertionGuard",
+        dependencies: ["CZXingShim"]
+    ),
     .target(
         name: "CFFmpegShim",
         dependencies: ["CFFmpeg"]
@@ -66,7 +73,7 @@ package.targets += [
     .executableTarget(
         name: "track",
         dependencies: [
-            "BarcodeTracking", "BarcodeDecoding", "BarcodeEngine", "FrameSources",
+            "BarcodeTracking", "BarcodeDecoding", "BarcodeEngine", "FrameSources", "CZXingAssertionGuard",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Histogram", package: "hdrhistogram-swift"),
         ]
@@ -80,7 +87,7 @@ package.targets += [
         name: "BarcodeTrackingTests",
         dependencies: ["BarcodeTracking", .product(name: "PropertyBased", package: "swift-property-based")]
     ),
-    .testTarget(name: "BarcodeDecodingTests", dependencies: ["BarcodeDecoding", "FrameSources"]),
+    .testTarget(name: "BarcodeDecodingTests", dependencies: ["BarcodeDecoding", "FrameSources", "CZXingAssertionGuard"]),
     .testTarget(name: "BarcodeEngineTests", dependencies: ["BarcodeEngine", "BarcodeDecoding", "FrameSources"]),
     .testTarget(name: "FrameSourcesTests", dependencies: ["FrameSources", "BarcodeDecoding", "camera-probe"]),
     .testTarget(name: "TrackCommandTests", dependencies: ["track", "FrameSources", "V4L2StandIn"]),

@@ -1,13 +1,14 @@
-// A safety net for zxing-cpp 1.4's internal assertions.
+// A safety net for zxing-cpp 1.4's internal assertions, the part every reader uses.
 //
 // Debian builds zxing-cpp with assertions enabled, and 1.4 has asserts that
 // real images trip (Result::operator== for DataBar and repeated 1D codes,
-// upstream issues #516 and #740): the whole process would abort. We define
-// glibc's __assert_fail in our own binary; the dynamic linker binds
-// libZXing's calls to it (the executable comes first in symbol lookup). While
-// a guarded zxing-cpp call runs on this thread, a failed assertion jumps back
-// to the guard, which reports the call as failed; anywhere else it behaves
-// exactly like glibc's: print the message and abort.
+// upstream issues #516 and #740): the whole process would abort. A program
+// that opts in links the CZXingAssertionGuard target, which defines glibc's
+// __assert_fail in the executable (the dynamic linker binds libZXing's calls to
+// it) and calls CZXingShim_guarded_assertion_failed first: while a guarded
+// zxing-cpp call runs on this thread, that jumps back to the guard, which
+// reports the call as failed. A library never replaces a glibc function by
+// itself; without the opt-in, a failed assertion aborts as usual.
 #include "AssertionGuard.hpp"
 
 #include <csetjmp>
@@ -46,16 +47,11 @@ bool runGuarded(void (*body)(void *), void *context, std::string &failure)
 
 } // namespace czxingshim
 
-extern "C" [[noreturn]] void __assert_fail(const char *assertion, const char *file, unsigned int line,
-                                           const char *function) noexcept
+extern "C" void CZXingShim_guarded_assertion_failed(const char *assertion, const char *file, unsigned int line)
 {
-    if (activeGuard != nullptr) {
-        std::snprintf(lastAssertion, sizeof lastAssertion, "%s:%u: assertion `%s' failed", file, line, assertion);
-        std::jmp_buf *guard = activeGuard;
-        activeGuard = nullptr;
-        std::longjmp(*guard, 1);
-    }
-    std::fprintf(stderr, "%s:%u: %s: Assertion `%s' failed.\n", file, line, function ? function : "?", assertion);
-    std::fflush(stderr);
-    std::abort();
+    if (activeGuard == nullptr) return;
+    std::snprintf(lastAssertion, sizeof lastAssertion, "%s:%u: assertion `%s' failed", file, line, assertion);
+    std::jmp_buf *guard = activeGuard;
+    activeGuard = nullptr;
+    std::longjmp(*guard, 1);
 }

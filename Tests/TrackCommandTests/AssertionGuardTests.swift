@@ -1,0 +1,30 @@
+import Foundation
+import Testing
+
+/// The zxing-cpp assertion guard replaces glibc's `__assert_fail` for a whole
+/// process, so it is opt-in: `track` links it, a library user's program does not
+/// unless it adds the ZXingAssertionGuard product.
+struct AssertionGuardTests {
+    /// How `nm` lists `__assert_fail` in the built executable `name`: "T" when defined there.
+    static func assertFailSymbol(in name: String) throws -> String? {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/nm")
+        process.arguments = [TrackProcess.executable(named: name).path]
+        let out = Pipe()
+        process.standardOutput = out
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        let data = out.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return String(decoding: data, as: UTF8.self).split(separator: "\n")
+            .first { $0.hasSuffix(" __assert_fail") }
+            .map { String($0.split(separator: " ").dropLast().last ?? "") }
+    }
+
+    @Test("track defines the guard's __assert_fail; a sample that did not opt in leaves glibc's in place")
+    func optIn() throws {
+        try #require(FileManager.default.isExecutableFile(atPath: "/usr/bin/nm"), "binutils' nm is needed")
+        #expect(try Self.assertFailSymbol(in: "track") == "T")
+        #expect(try Self.assertFailSymbol(in: "pallet-counter") != "T")
+    }
+}
