@@ -42,7 +42,7 @@ static void install(void) {
     av_log_set_callback(log_callback);
 }
 
-void cffmpegshim_install_log(void) { pthread_once(&log_once, install); }
+void CFFmpegShim_capture_log(void) { pthread_once(&log_once, install); }
 
 void cffmpegshim_clear_log(void) {
     last_log[0] = '\0';

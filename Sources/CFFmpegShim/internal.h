@@ -6,7 +6,6 @@
 
 /// Installs the log callback once: FFmpeg prints nothing, and its last error
 /// line per thread is kept for our messages.
-void cffmpegshim_install_log(void);
 /// Forgets the calling thread's last FFmpeg message.
 void cffmpegshim_clear_log(void);
 /// The calling thread's last FFmpeg error line (may be empty).

@@ -174,7 +174,6 @@ static int32_t open_decoder(CFFmpegShim_reader *reader, CFFmpegShim_error *error
 }
 
 CFFmpegShim_reader *CFFmpegShim_reader_create(const char *path, int64_t max_pixels, CFFmpegShim_error *error) {
-    cffmpegshim_install_log();
     cffmpegshim_clear_log();
     if (path == NULL || path[0] == '\0') {
         cffmpegshim_fail(error, CFFmpegShim_error_invalid_argument, 0, 0, "empty path");

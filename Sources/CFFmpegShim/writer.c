@@ -153,7 +153,6 @@ static int32_t open_file(CFFmpegShim_writer *writer, const char *path, const con
 CFFmpegShim_writer *CFFmpegShim_writer_create(const char *path, int32_t width, int32_t height,
                                               int32_t rate_numerator, int32_t rate_denominator,
                                               CFFmpegShim_error *error) {
-    cffmpegshim_install_log();
     cffmpegshim_clear_log();
     if (path == NULL || path[0] == '\0') {
         cffmpegshim_fail(error, CFFmpegShim_error_invalid_argument, 0, 0, "empty path");

@@ -1,4 +1,5 @@
 import ArgumentParser
+import FrameSources
 
 /// `track`: follow barcodes through live video, files and synthetic scenes.
 @main
@@ -24,6 +25,9 @@ struct Track: AsyncParsableCommand {
     /// `track --help` also lists the options of the default command (`track run`),
     /// which most invocations use without naming it; everything else is parsed as usual.
     static func main() async {
+        // The application's choice, not the library's: FFmpeg's own log would interleave
+        // with track's output; its error lines are put into track's messages instead.
+        FFmpegLog.capture()
         let arguments = Array(CommandLine.arguments.dropFirst())
         if arguments.count == 1, ["-h", "--help", "help"].contains(arguments[0]) {
             print(helpMessage())

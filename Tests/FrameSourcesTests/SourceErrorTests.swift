@@ -1,5 +1,6 @@
-import Testing
+import Foundation
 import FrameSources
+import Testing
 
 struct SourceErrorTests {
     @Test("The description adds FFmpeg's own words once, and only when there are some")
@@ -11,6 +12,18 @@ struct SourceErrorTests {
         #expect(withLibrary.description == "cannot read a.mp4: not media [FFmpeg: moov atom not found]")
         let repeated = SourceError(.decodingFailed, "broken: moov atom not found", libraryMessage: "moov atom not found")
         #expect(repeated.description == "broken: moov atom not found")
+    }
+
+    @Test("With FFmpeg's log captured, a file FFmpeg rejects carries FFmpeg's own error line")
+    func capturedLibraryMessage() throws {
+        FFmpegLog.capture()
+        // The start of a real MP4 whose index (moov atom) sits at its end.
+        let head = try Array(Data(contentsOf: URL(fileURLWithPath: "../shared/data/video/boofcv-microqr.mp4")).prefix(3000))
+        let directory = try TestSupport.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let cut = try TestSupport.write(head, to: "cut.mp4", in: directory)
+        let error = #expect(throws: SourceError.self) { try MediaFileSource(path: cut) }
+        #expect(error?.libraryMessage?.contains("moov atom not found") == true, "\(String(describing: error))")
     }
 
     @Test("Codes compare by name and print their name")

@@ -143,6 +143,11 @@ void CFFmpegShim_writer_destroy(CFFmpegShim_writer *writer);
 /// Short name of the encoder in use, e.g. "libx264".
 const char *CFFmpegShim_writer_codec_name(const CFFmpegShim_writer *writer);
 
+/// Routes FFmpeg's log, process-wide, into this shim: FFmpeg prints nothing, and
+/// the last error line it logged is copied into `CFFmpegShim_error.library_message`.
+/// Opt-in (a library must not change FFmpeg's global log); safe to call repeatedly.
+void CFFmpegShim_capture_log(void);
+
 #ifdef __cplusplus
 }
 #endif
