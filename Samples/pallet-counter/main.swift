@@ -50,6 +50,8 @@ for await event in processor.results {
         for (offset, code) in result.newlyRecognized.enumerated() {
             print("\(before + offset + 1)/\(expected)  \(code.barcode.symbology)  \(code.barcode.data ?? "<binary>")")
         }
+    case .skipped(let frame):
+        FileHandle.standardError.write(Data("frame \(frame.frameNumber) skipped: \(frame.reason)\n".utf8))
     case .finished(let final):
         summary = final
     }

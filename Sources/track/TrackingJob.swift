@@ -118,6 +118,7 @@ final class TrackingJob {
         }
         processor.start()
         var final: ScanSummary?
+        var skippedReported = 0
         for await event in processor.results {
             switch event {
             case .frame(let result):
@@ -129,6 +130,13 @@ final class TrackingJob {
                 if sink.failure != nil { stop(.outputFailed); continue }
                 annotation?.write(result)
                 recording?.write(result)
+            case .skipped(let skipped):
+                // The summary counts them all; the first few are named, a damaged stream can have thousands.
+                skippedReported += 1
+                if skippedReported <= 10 {
+                    StandardError.print("track: frame \(skipped.frameNumber) skipped: \(skipped.reason)"
+                                        + (skippedReported == 10 ? " (further skipped frames are only counted)" : ""))
+                }
             case .finished(let summary):
                 final = summary
             }

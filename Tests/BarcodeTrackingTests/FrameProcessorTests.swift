@@ -76,14 +76,37 @@ struct FrameProcessorTests {
     static let queueKey = DispatchSpecificKey<Int>()
 
     func events(_ processor: FrameProcessor) async -> (frames: [ScanFrameResult], summaries: [ScanSummary]) {
-        var frames: [ScanFrameResult] = [], summaries: [ScanSummary] = []
+        let (frames, _, summaries) = await allEvents(processor)
+        return (frames, summaries)
+    }
+
+    func allEvents(_ processor: FrameProcessor) async -> (frames: [ScanFrameResult], skipped: [SkippedFrame], summaries: [ScanSummary]) {
+        var frames: [ScanFrameResult] = [], skipped: [SkippedFrame] = [], summaries: [ScanSummary] = []
         for await event in processor.results {
             switch event {
             case .frame(let result): frames.append(result)
+            case .skipped(let frame): skipped.append(frame)
             case .finished(let summary): summaries.append(summary)
             }
         }
-        return (frames, summaries)
+        return (frames, skipped, summaries)
+    }
+
+    @Test("A frame whose detection throws is reported as skipped, with its number and the reason, and counted")
+    func skippedFramesReachTheConsumer() async throws {
+        struct Unreadable: Error, CustomStringConvertible { var description: String { "frame 3 is unreadable" } }
+        struct FailingOnThird: BarcodeDetector {
+            func detect(in image: LumaImage, region: Rect?) throws -> [Detection] {
+                if image[0, 0] == 2 { throw Unreadable() }
+                return []
+            }
+        }
+        let processor = FrameProcessor(source: ScriptedSource(frames: 5), detector: FailingOnThird(), session: try ScanSession())
+        processor.start()
+        let (frames, skipped, summaries) = await allEvents(processor)
+        #expect(frames.map(\.frameNumber) == [1, 2, 4, 5])
+        #expect(skipped == [SkippedFrame(frameNumber: 3, time: 3.0 / 30, reason: "frame 3 is unreadable")])
+        #expect(summaries.first?.framesSkipped == 1)
     }
 
     @Test("Every frame of a file is processed, callbacks run on the processing queue, the summary comes once")
@@ -179,6 +202,7 @@ struct FrameProcessorTests {
             switch event {
             case .frame:
                 if !sawFrame { sawFrame = true; processor.stop(); gate.signal() }
+            case .skipped: break
             case .finished(let final): summary = final
             }
         }

@@ -5,8 +5,28 @@ import Synchronization
 public enum FrameProcessorEvent: Sendable {
     /// A processed frame.
     case frame(ScanFrameResult)
+    /// A frame that was read but not processed: its detection threw, or its time
+    /// went backwards. Counted in ``ScanSummary/framesSkipped`` as well.
+    case skipped(SkippedFrame)
     /// The session's final result; always the last event, delivered exactly once.
     case finished(ScanSummary)
+}
+
+/// A frame the pipeline read but could not process, and why.
+public struct SkippedFrame: Sendable, Hashable {
+    /// The frame's number in its source (from 1).
+    public var frameNumber: Int
+    /// The frame's time, seconds on the source's clock.
+    public var time: Double
+    /// What went wrong, for people (the thrown error's description).
+    public var reason: String
+
+    /// Creates a description of a skipped frame.
+    public init(frameNumber: Int, time: Double, reason: String) {
+        self.frameNumber = frameNumber
+        self.time = time
+        self.reason = reason
+    }
 }
 
 /// Settings of a ``FrameProcessor``.
@@ -41,7 +61,8 @@ public struct FrameProcessorConfiguration: Sendable, Hashable {
 /// when ``FrameProcessorConfiguration/readAhead`` frames are in flight.
 /// A source that throws ends the session with ``ScanSummary/EndReason/failed(_:)``
 /// and what was recognized so far. A frame whose detection throws, or whose time
-/// goes backwards, is skipped and counted in ``ScanSummary/framesSkipped``. While the
+/// goes backwards, is skipped, counted in ``ScanSummary/framesSkipped`` and reported as
+/// ``FrameProcessorEvent/skipped(_:)``. While the
 /// session is paused, frames are read and discarded.
 public final class FrameProcessor: Sendable {
     /// The frame-processing queue: detection, tracking and session callbacks run here.
@@ -185,7 +206,7 @@ public final class FrameProcessor: Sendable {
         do {
             detections = try session.detect(in: frame, using: detector)
         } catch {
-            session.noteSkippedFrames(1)
+            skip(frame, because: error)
             return
         }
         do {
@@ -195,8 +216,14 @@ public final class FrameProcessor: Sendable {
             if deliversImages { result.image = frame.image }
             continuation.yield(.frame(result))
         } catch {
-            session.noteSkippedFrames(1)
+            skip(frame, because: error)
         }
+    }
+
+    /// Counts `frame` as skipped and tells the consumer of ``results`` why.
+    private func skip(_ frame: Frame, because error: any Error) {
+        session.noteSkippedFrames(1)
+        continuation.yield(.skipped(SkippedFrame(frameNumber: frame.number, time: frame.time, reason: "\(error)")))
     }
 
     /// Delivers the final summary to `results` and finishes it, once.
