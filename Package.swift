@@ -7,6 +7,7 @@ let package = Package(
         .library(name: "BarcodeTracking", targets: ["BarcodeTracking"]),
         .library(name: "BarcodeDecoding", targets: ["BarcodeDecoding"]),
         .library(name: "BarcodeEngine", targets: ["BarcodeEngine"]),
+        .library(name: "BarcodeAnnotation", targets: ["BarcodeAnnotation"]),
         .library(name: "FrameSources", targets: ["FrameSources"]),
         .library(name: "ZXingAssertionGuard", targets: ["CZXingAssertionGuard"]),
         .executable(name: "track", targets: ["track"]),
@@ -69,11 +70,13 @@ package.targets += [
     .target(name: "BarcodeTracking"),
     .target(name: "BarcodeDecoding", dependencies: ["BarcodeTracking", "CZXingShim"]),
     .target(name: "BarcodeEngine", dependencies: ["BarcodeTracking", "BarcodeDecoding"]),
+    // Presentation: drawing tracked codes and overlays onto frames (track --annotate, samples).
+    .target(name: "BarcodeAnnotation", dependencies: ["BarcodeTracking"]),
     .target(name: "FrameSources", dependencies: ["BarcodeTracking", "BarcodeDecoding", "CFFmpegShim", "CV4L2Shim"]),
     .executableTarget(
         name: "track",
         dependencies: [
-            "BarcodeTracking", "BarcodeDecoding", "BarcodeEngine", "FrameSources", "CZXingAssertionGuard",
+            "BarcodeTracking", "BarcodeDecoding", "BarcodeEngine", "BarcodeAnnotation", "FrameSources", "CZXingAssertionGuard",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Histogram", package: "hdrhistogram-swift"),
         ]
@@ -85,12 +88,12 @@ package.targets += [
 package.targets += [
     .testTarget(
         name: "BarcodeTrackingTests",
-        dependencies: ["BarcodeTracking", .product(name: "PropertyBased", package: "swift-property-based")]
+        dependencies: ["BarcodeTracking", "BarcodeAnnotation", .product(name: "PropertyBased", package: "swift-property-based")]
     ),
     .testTarget(name: "BarcodeDecodingTests", dependencies: ["BarcodeDecoding", "FrameSources", "CZXingAssertionGuard"]),
     .testTarget(name: "BarcodeEngineTests", dependencies: ["BarcodeEngine", "BarcodeDecoding", "FrameSources"]),
     .testTarget(name: "FrameSourcesTests", dependencies: ["FrameSources", "BarcodeDecoding", "camera-probe"]),
-    .testTarget(name: "TrackCommandTests", dependencies: ["track", "FrameSources", "V4L2StandIn"]),
+    .testTarget(name: "TrackCommandTests", dependencies: ["track", "FrameSources", "BarcodeAnnotation", "V4L2StandIn"]),
 ]
 
 // MARK: - Test support: a userspace stand-in for a V4L2 camera driver, loaded with LD_PRELOAD
@@ -112,7 +115,7 @@ package.targets += [
 package.targets += [
     .executableTarget(name: "pallet-counter", dependencies: ["BarcodeTracking", "BarcodeEngine", "FrameSources"],
                       path: "Samples/pallet-counter"),
-    .executableTarget(name: "overlay-labels", dependencies: ["BarcodeTracking", "BarcodeEngine", "FrameSources"],
+    .executableTarget(name: "overlay-labels", dependencies: ["BarcodeTracking", "BarcodeEngine", "BarcodeAnnotation", "FrameSources"],
                       path: "Samples/overlay-labels"),
 ]
 

@@ -28,6 +28,7 @@ let package = Package(
             dependencies: [
                 .product(name: "BarcodeTracking", package: rootPackage),
                 .product(name: "BarcodeDecoding", package: rootPackage),
+                .product(name: "BarcodeAnnotation", package: rootPackage),
                 .product(name: "FrameSources", package: rootPackage),
                 .product(name: "Benchmark", package: "benchmark"),
             ],

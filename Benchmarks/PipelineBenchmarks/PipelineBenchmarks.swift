@@ -1,3 +1,4 @@
+import BarcodeAnnotation
 import BarcodeDecoding
 import BarcodeTracking
 import Benchmark

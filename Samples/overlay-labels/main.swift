@@ -4,6 +4,7 @@
 //
 //   swift run overlay-labels labels.mp4 [frames]
 import BarcodeEngine
+import BarcodeAnnotation
 import BarcodeTracking
 import Foundation
 import FrameSources

@@ -1,4 +1,5 @@
 import Testing
+import BarcodeAnnotation
 import BarcodeTracking
 
 struct RGBImageTests {

@@ -1,3 +1,4 @@
+import BarcodeAnnotation
 import BarcodeTracking
 import Testing
 @testable import track

@@ -1,3 +1,4 @@
+import BarcodeAnnotation
 import BarcodeTracking
 
 /// A minimal PNG writer: 8-bit RGB, no filtering, zlib stream of stored

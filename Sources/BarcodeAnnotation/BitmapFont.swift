@@ -1,3 +1,5 @@
+public import BarcodeTracking
+
 /// A tiny built-in 5×7 bitmap font: digits, upper-case letters (lower case is
 /// drawn as upper case), space and `# - . : / ?`. Unknown characters draw as `?`.
 public enum BitmapFont {

@@ -1,3 +1,5 @@
+public import BarcodeTracking
+
 extension RGBImage {
     /// Draws `text` with the built-in `BitmapFont`, its top-left corner at `origin` (frame pixels),
     /// each font pixel drawn as a `scale`×`scale` block. Parts outside the image are clipped.

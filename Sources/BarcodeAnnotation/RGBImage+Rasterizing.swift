@@ -1,3 +1,5 @@
+public import BarcodeTracking
+
 /// Vector drawing onto an `RGBImage`. All geometry is in frame pixels of the
 /// image; shapes partly or wholly outside the image are clipped, never a crash.
 ///

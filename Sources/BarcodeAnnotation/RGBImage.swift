@@ -1,3 +1,5 @@
+public import BarcodeTracking
+
 /// An 8-bit RGB image (RGB24, no padding), the canvas for annotated frames.
 ///
 /// Pixel (x, y) is at `pixels[(y * width + x) * 3 ..< +3]` as red, green, blue.

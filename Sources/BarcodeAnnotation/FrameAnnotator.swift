@@ -1,3 +1,5 @@
+public import BarcodeTracking
+
 /// Draws one frame's tracked codes and overlay plans for the command line (`track --annotate`) and samples.
 ///
 /// Everything is in frame pixels: pass plans made without a `ViewTransform`.

@@ -1,3 +1,5 @@
+public import BarcodeTracking
+
 /// Scan-area debug guides drawn onto frames (frame pixels).
 extension FrameAnnotator {
     /// Draws the scan area (after margins), the point of interest as a small cross and, when
