@@ -1,3 +1,5 @@
+import BarcodeTracking
+
 /// An overlay configuration plus expiry length, as given on the command line
 /// (`track --overlay SPEC`).
 ///
@@ -7,17 +9,17 @@
 /// alone); `anchor` takes an anchor name (`topCenter`, …); `expiry` takes
 /// seconds (`1.5` or `1.5s`). Missing keys keep their defaults. Example:
 /// `anchor=topCenter,offset.y=fixedPx:15,size.x=overlay:1.5,size.y=keepRatio:0.75`.
-public struct OverlaySpecification: Hashable, Sendable, CustomStringConvertible {
+struct OverlaySpecification: Hashable, Sendable, CustomStringConvertible {
     /// The keys a spec may contain, in canonical order.
-    public static let keys = ["anchor", "offset.x", "offset.y", "size.x", "size.y", "expiry"]
+    static let keys = ["anchor", "offset.x", "offset.y", "size.x", "size.y", "expiry"]
 
     /// Where the overlays go.
-    public var configuration: OverlayConfiguration
+    var configuration: OverlayConfiguration
     /// How long an undetected code keeps its overlays.
-    public var expiry: OverlayExpiry
+    var expiry: OverlayExpiry
 
     /// Creates a specification from its parts.
-    public init(configuration: OverlayConfiguration = .default, expiry: OverlayExpiry = .default) {
+    init(configuration: OverlayConfiguration = .default, expiry: OverlayExpiry = .default) {
         self.configuration = configuration
         self.expiry = expiry
     }
@@ -27,7 +29,7 @@ public struct OverlaySpecification: Hashable, Sendable, CustomStringConvertible 
     /// Throws `OverlayError` whose message names the bad key or value:
     /// `.unknownKey`, `.malformedSpec`, or the configuration's own errors
     /// (`.keepRatioOnBothAxes`, `.invalidValue`, `.expiryOutOfRange`).
-    public init(parsing spec: String) throws(OverlayError) {
+    init(parsing spec: String) throws(OverlayError) {
         let trimmed = spec.trimmingWhitespace()
         guard !trimmed.isEmpty else {
             throw OverlayError(.malformedSpec,
@@ -98,7 +100,7 @@ public struct OverlaySpecification: Hashable, Sendable, CustomStringConvertible 
     }
 
     /// The canonical spec text; parsing it gives back an equal specification.
-    public var description: String { "\(configuration),expiry=\(expiry.seconds)" }
+    var description: String { "\(configuration),expiry=\(expiry.seconds)" }
 }
 
 extension String {

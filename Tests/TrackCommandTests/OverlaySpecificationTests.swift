@@ -1,5 +1,6 @@
 import Testing
 import BarcodeTracking
+@testable import track
 
 struct OverlaySpecificationTests {
     @Test("The issue's example spec parses into the reference configuration")
