@@ -9,6 +9,7 @@ let package = Package(
         .library(name: "BarcodeEngine", targets: ["BarcodeEngine"]),
         .library(name: "BarcodeAnnotation", targets: ["BarcodeAnnotation"]),
         .library(name: "FrameSources", targets: ["FrameSources"]),
+        .library(name: "SyntheticScenes", targets: ["SyntheticScenes"]),
         .library(name: "ZXingAssertionGuard", targets: ["CZXingAssertionGuard"]),
         .executable(name: "track", targets: ["track"]),
     ],
@@ -72,11 +73,13 @@ package.targets += [
     .target(name: "BarcodeEngine", dependencies: ["BarcodeTracking", "BarcodeDecoding"]),
     // Presentation: drawing tracked codes and overlays onto frames (track --annotate, samples).
     .target(name: "BarcodeAnnotation", dependencies: ["BarcodeTracking"]),
-    .target(name: "FrameSources", dependencies: ["BarcodeTracking", "BarcodeDecoding", "CFFmpegShim", "CV4L2Shim"]),
+    .target(name: "FrameSources", dependencies: ["BarcodeTracking", "CFFmpegShim", "CV4L2Shim"]),
+    // Synthetic labels and photo scenes with ground truth (barcodes drawn and read with zxing-cpp).
+    .target(name: "SyntheticScenes", dependencies: ["BarcodeTracking", "BarcodeDecoding", "FrameSources"]),
     .executableTarget(
         name: "track",
         dependencies: [
-            "BarcodeTracking", "BarcodeDecoding", "BarcodeEngine", "BarcodeAnnotation", "FrameSources", "CZXingAssertionGuard",
+            "BarcodeTracking", "BarcodeDecoding", "BarcodeEngine", "BarcodeAnnotation", "FrameSources", "SyntheticScenes", "CZXingAssertionGuard",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Histogram", package: "hdrhistogram-swift"),
         ]
@@ -91,9 +94,9 @@ package.targets += [
         dependencies: ["BarcodeTracking", "BarcodeAnnotation", .product(name: "PropertyBased", package: "swift-property-based")]
     ),
     .testTarget(name: "BarcodeDecodingTests", dependencies: ["BarcodeDecoding", "FrameSources", "CZXingAssertionGuard"]),
-    .testTarget(name: "BarcodeEngineTests", dependencies: ["BarcodeEngine", "BarcodeDecoding", "FrameSources"]),
-    .testTarget(name: "FrameSourcesTests", dependencies: ["FrameSources", "BarcodeDecoding", "camera-probe"]),
-    .testTarget(name: "TrackCommandTests", dependencies: ["track", "FrameSources", "BarcodeAnnotation", "V4L2StandIn"]),
+    .testTarget(name: "BarcodeEngineTests", dependencies: ["BarcodeEngine", "BarcodeDecoding", "FrameSources", "SyntheticScenes"]),
+    .testTarget(name: "FrameSourcesTests", dependencies: ["FrameSources", "SyntheticScenes", "BarcodeDecoding", "camera-probe"]),
+    .testTarget(name: "TrackCommandTests", dependencies: ["track", "FrameSources", "SyntheticScenes", "BarcodeAnnotation", "V4L2StandIn"]),
 ]
 
 // MARK: - Test support: a userspace stand-in for a V4L2 camera driver, loaded with LD_PRELOAD
@@ -113,9 +116,9 @@ package.targets += [
 // MARK: - Samples (small programs to copy from)
 
 package.targets += [
-    .executableTarget(name: "pallet-counter", dependencies: ["BarcodeTracking", "BarcodeEngine", "FrameSources"],
+    .executableTarget(name: "pallet-counter", dependencies: ["BarcodeTracking", "BarcodeEngine", "FrameSources", "SyntheticScenes"],
                       path: "Samples/pallet-counter"),
-    .executableTarget(name: "overlay-labels", dependencies: ["BarcodeTracking", "BarcodeEngine", "BarcodeAnnotation", "FrameSources"],
+    .executableTarget(name: "overlay-labels", dependencies: ["BarcodeTracking", "BarcodeEngine", "BarcodeAnnotation", "FrameSources", "SyntheticScenes"],
                       path: "Samples/overlay-labels"),
 ]
 

@@ -30,6 +30,7 @@ let package = Package(
                 .product(name: "BarcodeDecoding", package: rootPackage),
                 .product(name: "BarcodeAnnotation", package: rootPackage),
                 .product(name: "FrameSources", package: rootPackage),
+                .product(name: "SyntheticScenes", package: rootPackage),
                 .product(name: "Benchmark", package: "benchmark"),
             ],
             path: "PipelineBenchmarks",

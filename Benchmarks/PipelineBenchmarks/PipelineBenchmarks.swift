@@ -3,6 +3,7 @@ import BarcodeDecoding
 import BarcodeTracking
 import Benchmark
 import FrameSources
+import SyntheticScenes
 
 /// A synthetic frame (frame 1 of a pallet scene) and its ground truth, built before measuring.
 func syntheticFrame(width: Int, height: Int, codes: Int, symbologies: [Symbology]? = nil) throws -> (Frame, GroundTruthFrame) {

@@ -8,6 +8,7 @@ import BarcodeAnnotation
 import BarcodeTracking
 import Foundation
 import FrameSources
+import SyntheticScenes
 
 let path = CommandLine.arguments.dropFirst().first ?? "overlay-labels.mp4"
 let frames = CommandLine.arguments.dropFirst(2).first.flatMap { Int($0) } ?? 240

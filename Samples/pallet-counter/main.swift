@@ -8,6 +8,7 @@ import BarcodeEngine
 import BarcodeTracking
 import Foundation
 import FrameSources
+import SyntheticScenes
 
 let arguments = CommandLine.arguments.dropFirst()
 guard let expected = arguments.first.flatMap({ Int($0) }), expected > 0 else {

@@ -1,6 +1,7 @@
 import ArgumentParser
 import BarcodeTracking
 import FrameSources
+import SyntheticScenes
 
 /// Where frames come from.
 struct InputOptions: ParsableArguments {

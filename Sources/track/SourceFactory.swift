@@ -1,6 +1,7 @@
 import BarcodeTracking
 import Foundation
 import FrameSources
+import SyntheticScenes
 import Synchronization
 
 /// The source `track` reads, with what the rest of the job needs to know about it.

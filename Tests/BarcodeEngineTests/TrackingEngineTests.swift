@@ -2,6 +2,7 @@ import BarcodeDecoding
 import BarcodeEngine
 import BarcodeTracking
 import FrameSources
+import SyntheticScenes
 import Testing
 
 /// The engine's fast path, on synthetic scenes with exact ground truth.

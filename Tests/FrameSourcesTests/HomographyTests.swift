@@ -1,5 +1,6 @@
 import BarcodeTracking
 import FrameSources
+import SyntheticScenes
 import Testing
 
 struct HomographyTests {

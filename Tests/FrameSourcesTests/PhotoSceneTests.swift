@@ -2,6 +2,7 @@ import BarcodeDecoding
 import BarcodeTracking
 import Foundation
 import FrameSources
+import SyntheticScenes
 import Testing
 
 struct PhotoSceneTests {

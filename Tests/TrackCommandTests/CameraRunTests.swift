@@ -1,6 +1,7 @@
 import BarcodeTracking
 import Foundation
 import FrameSources
+import SyntheticScenes
 import Testing
 
 /// `track` on a camera: the production V4L2 path, with the kernel side played by

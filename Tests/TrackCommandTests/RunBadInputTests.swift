@@ -1,6 +1,7 @@
 import BarcodeTracking
 import Foundation
 import FrameSources
+import SyntheticScenes
 import Testing
 
 /// Every bad input gets a clear error and its own exit status; nothing found is lost.

@@ -1,6 +1,7 @@
 import BarcodeTracking
 import Foundation
 import FrameSources
+import SyntheticScenes
 import Testing
 
 /// End-to-end runs of `track` (the main command) on the demo scene and on files.

@@ -1,5 +1,6 @@
 import Foundation
 import FrameSources
+import SyntheticScenes
 
 /// The photo scenes and real clips of `track bench`: real print under a virtual hand-held
 /// camera, and real footage, next to the synthetic labels.

@@ -1,6 +1,7 @@
 import BarcodeTracking
 import Foundation
 import FrameSources
+import SyntheticScenes
 
 extension BenchRunner {
     /// Renders a photo scene once per frame and hands each frame to both pipelines.

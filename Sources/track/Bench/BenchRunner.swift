@@ -2,6 +2,7 @@ import BarcodeDecoding
 import BarcodeTracking
 import Foundation
 import FrameSources
+import SyntheticScenes
 
 /// Runs both pipelines over sequences, frame by frame, on the same frames.
 struct BenchRunner {

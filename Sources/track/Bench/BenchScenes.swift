@@ -2,6 +2,7 @@ import ArgumentParser
 import BarcodeTracking
 import Foundation
 import FrameSources
+import SyntheticScenes
 
 /// A sequence the benchmark runs: a synthetic label scene, a photo scene or a real clip.
 struct BenchSceneSpec: Sendable {

@@ -1,3 +1,4 @@
+public import FrameSources
 public import BarcodeTracking
 
 /// What a synthetic scene shows and how the virtual camera moves.

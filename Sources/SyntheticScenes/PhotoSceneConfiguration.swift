@@ -1,3 +1,4 @@
+public import FrameSources
 /// How a virtual camera moves over photographs in a ``PhotoScene``, and what the sensor adds.
 ///
 /// Every scene is deterministic: the same photos and configuration (including

@@ -1,3 +1,4 @@
+import FrameSources
 import Foundation
 
 /// A small, fast, seedable random number generator (SplitMix64), so that a

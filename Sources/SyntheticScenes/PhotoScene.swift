@@ -1,3 +1,4 @@
+public import FrameSources
 public import BarcodeTracking
 import BarcodeDecoding
 import Foundation

@@ -1,31 +1,26 @@
+import FrameSources
 public import BarcodeTracking
 
-/// A ``FrameSource`` that plays a ``SyntheticScene`` from frame 1 to its last frame.
+/// A ``FrameSource`` that plays a ``PhotoScene`` from frame 1 to its last frame.
 ///
-/// Not live: frames are produced on demand. The ground truth of the frame just
+/// Not live: frames are rendered on demand. The ground truth of the frame just
 /// delivered is in ``lastGroundTruth``; that of any frame comes from
-/// ``SyntheticScene/groundTruth(frame:)`` (nothing accumulates, so memory stays
-/// flat however long the scene runs).
-public final class SyntheticSceneSource: FrameSource {
+/// ``PhotoScene/groundTruth(frame:)``.
+public final class PhotoSceneSource: FrameSource {
     /// The scene being played.
-    public let scene: SyntheticScene
+    public let scene: PhotoScene
     /// Ground truth of the frame most recently delivered.
     public private(set) var lastGroundTruth: GroundTruthFrame?
     private var next = 1
     private var closed = false
 
     /// Plays `scene`.
-    public init(scene: SyntheticScene) { self.scene = scene }
+    public init(scene: PhotoScene) { self.scene = scene }
 
-    /// Builds and plays the scene described by `configuration`.
-    public convenience init(_ configuration: SyntheticSceneConfiguration) throws(SourceError) {
-        self.init(scene: try SyntheticScene(configuration))
-    }
-
-    /// "synthetic:<layout>:<codes>:seed<seed>".
+    /// "photo:<motion path>:<codes>codes:seed<seed>".
     public var name: String {
         let c = scene.configuration
-        return "synthetic:\(c.layout.rawValue):\(c.codeCount)codes:seed\(c.seed)"
+        return "photo:\(c.path.rawValue):\(scene.codes.count)codes:seed\(c.seed)"
     }
 
     /// Always false: frames are rendered on demand.

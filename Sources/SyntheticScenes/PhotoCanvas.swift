@@ -1,3 +1,4 @@
+import FrameSources
 import BarcodeTracking
 import Foundation
 

@@ -1,3 +1,4 @@
+public import FrameSources
 import BarcodeTracking
 import Foundation
 

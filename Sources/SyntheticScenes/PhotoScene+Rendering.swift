@@ -1,3 +1,4 @@
+import FrameSources
 public import BarcodeTracking
 import Dispatch
 import Foundation
