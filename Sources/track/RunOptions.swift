@@ -113,6 +113,22 @@ struct SessionOptions: ParsableArguments {
     @Option(name: .long, help: "Comma-separated symbologies to track (default: all), e.g. ean13,qrcode.", transform: SymbologyList.parse)
     var symbologies: Set<Symbology>?
 
+    @Option(name: .long, help: ArgumentHelp(
+        "Count only codes whose payload matches (repeatable; SYMBOLOGY:REGEX for one symbology), e.g. 'code128:^00\\d{18}$'.",
+        valueName: "regex"))
+    var accept: [String] = []
+
+    @Option(name: .long, help: ArgumentHelp(
+        "Never count codes whose payload matches (repeatable; SYMBOLOGY:REGEX for one symbology); they stay tracked, marked rejected.",
+        valueName: "regex"))
+    var reject: [String] = []
+
+    /// The `--accept` and `--reject` rules, parsed.
+    func payloadRules() throws -> PayloadRules {
+        PayloadRules(accept: try accept.map { try PayloadRules.Rule(parsing: $0, option: "--accept") },
+                     reject: try reject.map { try PayloadRules.Rule(parsing: $0, option: "--reject") })
+    }
+
     @Option(name: .customLong("max-codes-per-frame"), help: "Decode at most this many codes per frame (1...255).")
     var maxCodesPerFrame: Int?
 
@@ -135,6 +151,7 @@ struct SessionOptions: ParsableArguments {
     var duration: Double?
 
     func validate() throws {
+        _ = try payloadRules()
         if let expect, expect < 1 { throw ValidationError("--expect must be at least 1, not \(expect)") }
         if let timeout, !(timeout > 0 && timeout.isFinite) { throw ValidationError("--timeout must be a positive number of seconds") }
         if timeout != nil, expect == nil { throw ValidationError("--timeout only applies with --expect") }

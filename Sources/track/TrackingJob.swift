@@ -67,12 +67,15 @@ final class TrackingJob {
                 message: "--margins \(options.margins ?? "") leave no scan area in the \(Int(source.frameSize.width))x\(Int(source.frameSize.height)) frame; make them smaller",
                 status: 64))
         }
+        // --accept/--reject run where a library user's rules run: the session's predicate,
+        // on the frame-processing queue.
+        let rejection = try options.payloadRules().predicate
         let reader: any BarcodeDetector
         let session: ScanSession
         do {
             reader = try Engine.detector(options: decoderOptions, frameTimeBudget: source.source.isLive
                 ? Engine.frameTimeBudget(frameRate: source.frameRate) : nil)
-            session = try ScanSession(configuration: configuration)
+            session = try ScanSession(configuration: configuration, shouldReject: rejection)
         } catch let error as DecodingError {
             throw JobSetupError(message: error.message, status: 64)
         } catch let error as TrackingError {
