@@ -99,12 +99,3 @@ struct CodeLikenessMap {
         return found.sorted { $0.score > $1.score }
     }
 }
-
-extension Rect {
-    /// Intersection over union with `other` (0 when disjoint or degenerate).
-    func iou(_ other: Rect) -> Double {
-        guard let overlap = intersection(other) else { return 0 }
-        let union = area + other.area - overlap.area
-        return union > 0 ? overlap.area / union : 0
-    }
-}

@@ -59,6 +59,13 @@ public struct Rect: Hashable, Sendable, Codable, CustomStringConvertible {
         return Rect(x: left, y: top, width: right - left, height: bottom - top)
     }
 
+    /// Intersection over union with `other`, 0...1 (0 when disjoint or degenerate).
+    public func iou(_ other: Rect) -> Double {
+        guard let overlap = intersection(other) else { return 0 }
+        let union = area + other.area - overlap.area
+        return union > 0 ? overlap.area / union : 0
+    }
+
     /// The same rectangle shrunk by `dx` on the left and right and `dy` on the top and bottom (negative values grow it).
     public func insetBy(dx: Double, dy: Double) -> Rect {
         Rect(x: x + dx, y: y + dy, width: max(0, width - 2 * dx), height: max(0, height - 2 * dy))

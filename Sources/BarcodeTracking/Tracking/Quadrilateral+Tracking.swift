@@ -32,8 +32,8 @@ extension Quadrilateral {
         return best
     }
 
-    /// Square root of the shoelace area: a size that is stable under rotation.
-    var size: Double {
+    /// Square root of the shoelace area (frame pixels): a size that is stable under rotation.
+    package var size: Double {
         var sum = 0.0
         for i in 0..<4 {
             let a = corner(i), b = corner(i + 1)

@@ -35,7 +35,7 @@ struct BenchReferenceLinker {
                 let gap = Double(index - code.lastFrame)
                 let expected = Point(x: code.center.x + code.velocity.x * gap, y: code.center.y + code.velocity.y * gap)
                 let distance = center.distance(to: expected)
-                if distance <= max(32, max(code.size, decode.location.benchSize)) { candidates.append((distance, d, c)) }
+                if distance <= max(32, max(code.size, decode.location.size)) { candidates.append((distance, d, c)) }
             }
         }
         var ids = [Int](repeating: 0, count: decodes.count)
@@ -48,24 +48,16 @@ struct BenchReferenceLinker {
             let gap = Double(max(1, index - old.lastFrame))
             codes[candidate.code].velocity = Point(x: (center.x - old.center.x) / gap, y: (center.y - old.center.y) / gap)
             codes[candidate.code].center = center
-            codes[candidate.code].size = decodes[candidate.decode].location.benchSize
+            codes[candidate.code].size = decodes[candidate.decode].location.size
             codes[candidate.code].lastFrame = index
         }
         for (d, decode) in decodes.enumerated() where ids[d] == 0 {
             ids[d] = nextID
             codes.append(Code(id: nextID, payload: decode.payload, center: decode.location.center, velocity: Point(x: 0, y: 0),
-                              size: decode.location.benchSize, lastFrame: index))
+                              size: decode.location.size, lastFrame: index))
             nextID += 1
         }
         codes.removeAll { index - $0.lastFrame > maximumGap }
         return ids
-    }
-}
-
-extension Quadrilateral {
-    /// Square root of the bounding box's area: the code's size in frame pixels.
-    var benchSize: Double {
-        let box = boundingBox
-        return (box.width * box.height).squareRoot()
     }
 }

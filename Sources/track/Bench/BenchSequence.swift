@@ -55,12 +55,3 @@ extension Barcode {
     /// The text compared with ground-truth payloads: the decoded text, or the bytes as Latin-1.
     var benchText: String { data ?? String(decoding: bytes, as: UTF8.self) }
 }
-
-extension Rect {
-    /// Intersection over union with `other` (0 when disjoint or degenerate).
-    func iou(_ other: Rect) -> Double {
-        guard let overlap = intersection(other) else { return 0 }
-        let union = area + other.area - overlap.area
-        return union > 0 ? overlap.area / union : 0
-    }
-}
