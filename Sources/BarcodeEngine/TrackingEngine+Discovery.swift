@@ -121,27 +121,15 @@ extension TrackingEngine {
         return (0..<4).allSatisfy { c[$0].distance(to: c[($0 + 1) % 4]) >= 4 }
     }
 
-    /// Whether a detection is a code already measured this frame: one contains the
-    /// other's centre (the measured quad grown by a tenth of its size, at least 4
-    /// pixels, for a measurement a little off the code) and they do not carry
-    /// different payloads; or a 1-D read of the same payload overlaps it across most
-    /// of its width (a strip that cut the code). Geometry decides, never the payload
-    /// alone: a sheet of identical labels a few pixels apart holds as many codes as labels.
+    /// Whether a detection is a code already measured this frame: at the same spot
+    /// (``BarcodeTracking/Quadrilateral/isSameCode(as:linearRead:)``) and not
+    /// carrying a different payload.
     package static func isCovered(_ found: Detection, by measured: [Detection]) -> Bool {
-        let foundBox = found.location.boundingBox, foundCenter = found.location.center
-        return measured.contains { known in
-            let box = known.location.boundingBox
-            let margin = max(4, 0.1 * min(box.width, box.height))
-            // Cheap rejection first: most pairs are far apart.
-            guard foundBox.intersects(Rect(x: box.x - margin, y: box.y - margin, width: box.width + 2 * margin,
-                                           height: box.height + 2 * margin)) else { return false }
+        measured.contains { known in
             let sameCode = found.barcode.flatMap { a in known.barcode.map { b in a.symbology == b.symbology && a.bytes == b.bytes } }
-            let grown = known.location.grown(by: margin)
-            if grown.contains(foundCenter) || found.location.contains(known.location.center) { return sameCode ?? true }
-            // A 1-D read of a few rows reports the bars' full width but only those
-            // rows' height: it overlaps the code across most of its width.
-            guard sameCode == true, found.barcode?.symbology.isLinear == true, let overlap = foundBox.intersection(box) else { return false }
-            return overlap.width >= 0.7 * min(foundBox.width, box.width)
+            guard sameCode != false else { return false }
+            let linearRead = sameCode == true && found.barcode?.symbology.isLinear == true
+            return known.location.isSameCode(as: found.location, linearRead: linearRead)
         }
     }
 }

@@ -124,6 +124,21 @@ struct TrackerTests {
         #expect(elsewhere.tracks.count == 2 && elsewhere.added.count == 1)
     }
 
+    @Test("An identical label rolled 45° whose box touches a tracked one's is a new code, not a repeat sighting")
+    func tiltedIdenticalNeighbour() throws {
+        // Diamonds (squares rolled by 45°) of half-diagonal 30: their boxes overlap in a
+        // 10 × 10 corner, their quads stay about 28 px apart.
+        func diamond(at c: Point) -> Detection {
+            let quad = Quadrilateral(topLeft: Point(x: c.x, y: c.y - 30), topRight: Point(x: c.x + 30, y: c.y),
+                                     bottomRight: Point(x: c.x, y: c.y + 30), bottomLeft: Point(x: c.x - 30, y: c.y))
+            return Detection(barcode: Barcode(symbology: .microQRCode, data: "COPIES", bytes: Array("COPIES".utf8), location: quad))
+        }
+        var tracker = try Tracker()
+        _ = try tracker.update(with: [diamond(at: Point(x: 100, y: 100))], at: 0)
+        let update = try tracker.update(with: [diamond(at: Point(x: 100, y: 100)), diamond(at: Point(x: 150, y: 150))], at: 1.0 / 30)
+        #expect(update.tracks.count == 2 && update.added.count == 1)
+    }
+
     @Test("Occlusion inside the coast time keeps the id and is reported as predicted, never as measured")
     func occlusionInsideCoastTime() throws {
         var tracker = try Tracker()

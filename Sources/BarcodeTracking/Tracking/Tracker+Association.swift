@@ -94,15 +94,17 @@ extension Tracker {
     }
 
     /// A decoded detection left unmatched whose payload belongs to a track measured
-    /// in this frame at an overlapping spot is a second sighting of that code (a
-    /// detector that read it twice, once partially), not a new code: it starts no
-    /// track. Two labels with one payload never overlap, so they still get two.
+    /// in this frame at the same spot (``Quadrilateral/isSameCode(as:linearRead:)``)
+    /// is a second sighting of that code (a detector that read it twice, once
+    /// partially), not a new code: it starts no track. Two labels with one payload,
+    /// however close, are two spots, so they still get two.
     mutating func dropRepeatSightings(_ detections: [Detection]) {
         for d in detections.indices where detectionValid[d] && detectionMatch[d] < 0 && detectionDecoded[d] {
             guard var t = tracksByKey[detectionKeys[d]] else { continue }
-            let box = detections[d].location.boundingBox
+            let location = detections[d].location, linearRead = detectionSymbology[d]?.isLinear == true
             while t >= 0 {
-                if motions[t].match >= 0, tracks[t].location.boundingBox.intersects(box), samePayload(track: t, detection: d) {
+                if motions[t].match >= 0, samePayload(track: t, detection: d),
+                   tracks[t].location.isSameCode(as: location, linearRead: linearRead) {
                     detectionValid[d] = false
                     break
                 }
