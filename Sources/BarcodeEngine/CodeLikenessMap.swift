@@ -15,14 +15,14 @@ struct CodeLikenessMap {
     /// Cells across and down.
     let columns: Int, rows: Int
     /// Share (0...1) of strong-edge samples per cell, row-major.
-    private(set) var density: [Float]
+    let density: [Float]
 
     /// A luma difference at least this large is a strong edge.
     static let edgeThreshold = 40
     /// A cell is code-like at this share of strong edges or more.
     static let codeLikeDensity: Float = 0.22
 
-    /// Measures `image` within `bounds` (frame pixels).
+    /// Measures the whole of `image`; cells are `cellSize` frame pixels square.
     init(_ image: LumaImage, cellSize: Int = 16) {
         let columns = max(1, image.width / cellSize), rows = max(1, image.height / cellSize)
         self.cellSize = cellSize

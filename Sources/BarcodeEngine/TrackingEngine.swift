@@ -114,9 +114,9 @@ public final class TrackingEngine: TrackingAwareDetector, Sendable {
         case linearStrip(Rect, known: [Quadrilateral])
         /// A 2-D search of a tile or region, with the codes already tracked painted out.
         case matrix(Rect, known: [Quadrilateral])
-        /// A search (1-D and 2-D, every symbology) of a code-like region nobody
-        /// tracks, or of the whole frame, with the codes already tracked hidden.
-        case candidate(Rect, known: [Quadrilateral])
+        /// A search with every symbology (the baseline's reader) of a code-like
+        /// region nobody tracks, or of the whole frame, with tracked codes painted out.
+        case allSymbologies(Rect, known: [Quadrilateral])
         case follow(TrackedBarcode, TrackMemory?, due: Bool)
         case locatedOnly(TrackedBarcode)
     }
@@ -158,13 +158,13 @@ public final class TrackingEngine: TrackingAwareDetector, Sendable {
         // and Aztec symbols in a region that it misses in the busy full frame.
         if configuration.candidateRegionsPerFrame > 0, !searchAll || matrixDiscovery != nil {
             for region in candidateRegions(in: image, bounds: bounds, known: known, frame: frameIndex) {
-                jobs.append(searchAll ? .matrix(region, known: known) : .candidate(region, known: known))
+                jobs.append(searchAll ? .matrix(region, known: known) : .allSymbologies(region, known: known))
             }
         }
         // The whole-frame search is the baseline's own read (one reader, every
         // symbology; zxing-cpp 1.4 does not read quite the same when 1-D and 2-D are
         // asked for separately), so nothing decoding every frame would find is missed.
-        if searchAll { jobs.append(.candidate(bounds, known: known)) }
+        if searchAll { jobs.append(.allSymbologies(bounds, known: known)) }
         if linearDiscovery != nil, let stripIndex { jobs.append(.linearStrip(strip(stripIndex, in: bounds), known: known)) }
         if matrixDiscovery != nil, let tileIndex { jobs.append(.matrix(tile(tileIndex, in: bounds), known: known)) }
         for track in live {
@@ -193,7 +193,7 @@ public final class TrackingEngine: TrackingAwareDetector, Sendable {
                 measured += output.detections
                 if let memory = output.memory { kept[track.id] = memory }
             case .locatedOnly: measured += output.detections
-            case .linearStrip, .matrix, .candidate: discovered += output.detections
+            case .linearStrip, .matrix, .allSymbologies: discovered += output.detections
             }
         }
         var foundNew = false
@@ -229,7 +229,7 @@ public final class TrackingEngine: TrackingAwareDetector, Sendable {
         case .matrix(let rect, let known):
             guard let matrixDiscovery else { return JobOutput() }
             return JobOutput(detections: try Self.search(image, in: rect, hiding: known, with: matrixDiscovery))
-        case .candidate(let rect, let known):
+        case .allSymbologies(let rect, let known):
             return JobOutput(detections: try Self.search(image, in: rect, hiding: known, with: full))
         case .locatedOnly(let track):
             guard let window = window(around: track.predictedLocation, in: bounds) else { return JobOutput() }
