@@ -7,16 +7,8 @@ import Testing
 struct AssertionGuardTests {
     /// How `nm` lists `__assert_fail` in the built executable `name`: "T" when defined there.
     static func assertFailSymbol(in name: String) throws -> String? {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/nm")
-        process.arguments = [TrackProcess.executable(named: name).path]
-        let out = Pipe()
-        process.standardOutput = out
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        let data = out.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return String(decoding: data, as: UTF8.self).split(separator: "\n")
+        let listing = try TrackProcess.launch(URL(fileURLWithPath: "/usr/bin/nm"), [TrackProcess.executable(named: name).path])
+        return listing.stdout.split(separator: "\n")
             .first { $0.hasSuffix(" __assert_fail") }
             .map { String($0.split(separator: " ").dropLast().last ?? "") }
     }

@@ -7,23 +7,8 @@ struct RunOutputFailureTests {
     /// ignored, so writes past the limit fail with EFBIG the way they fail with ENOSPC on a full disk.
     static func runLimited(_ arguments: [String], blocks: Int, in directory: URL) throws -> TrackProcess.Outcome {
         let quoted = ([TrackProcess.executable.path] + arguments).map { "'\($0)'" }.joined(separator: " ")
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/sh")
-        process.arguments = ["-c", "ulimit -f \(blocks); trap '' XFSZ; exec \(quoted)"]
-        process.currentDirectoryURL = directory
-        let out = Pipe(), err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        let group = DispatchGroup()
-        nonisolated(unsafe) var outData = Data(), errData = Data()
-        DispatchQueue.global().async(group: group) { outData = out.fileHandleForReading.readDataToEndOfFile() }
-        DispatchQueue.global().async(group: group) { errData = err.fileHandleForReading.readDataToEndOfFile() }
-        group.wait()
-        process.waitUntilExit()
-        return TrackProcess.Outcome(status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
-                                    stderr: String(decoding: errData, as: UTF8.self))
+        return try TrackProcess.launch(URL(fileURLWithPath: "/bin/sh"),
+                                       ["-c", "ulimit -f \(blocks); trap '' XFSZ; exec \(quoted)"], in: directory)
     }
 
     /// The last line of standard error, parsed as the JSONL summary.

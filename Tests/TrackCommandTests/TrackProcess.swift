@@ -31,8 +31,15 @@ struct TrackProcess {
     /// Runs `program` (default `track`) with `arguments` in `directory` and waits at most `timeout` seconds.
     static func run(_ arguments: [String], program: String = "track", environment: [String: String] = [:],
                     in directory: URL? = nil, timeout: TimeInterval = 120) throws -> Outcome {
+        try launch(executable(named: program), arguments, environment: environment, in: directory, timeout: timeout)
+    }
+
+    /// Runs any `executable` (e.g. `/bin/sh` wrapping `track`, or `nm`) with `arguments`
+    /// in `directory` (default: the package root), capturing its output; waits at most `timeout` seconds.
+    static func launch(_ executable: URL, _ arguments: [String], environment: [String: String] = [:],
+                       in directory: URL? = nil, timeout: TimeInterval = 120) throws -> Outcome {
         let process = Process()
-        process.executableURL = executable(named: program)
+        process.executableURL = executable
         process.arguments = arguments
         process.currentDirectoryURL = directory ?? packageRoot
         process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
