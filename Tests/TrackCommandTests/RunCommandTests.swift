@@ -167,22 +167,9 @@ struct RunCommandTests {
 
     @Test("SIGINT stops the run, writes the summary and exits 130")
     func interrupt() throws {
-        let process = Process()
-        process.executableURL = TrackProcess.executable
-        process.arguments = ["--demo", "--frames", "100000", "--format", "jsonl"]
-        let out = Pipe()
-        process.standardOutput = out
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        // Wait for the first frame line before interrupting.
-        var data = Data()
-        while !data.contains(0x0A) { data += out.fileHandleForReading.availableData }
-        kill(process.processIdentifier, SIGINT)
-        data += out.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 130)
-        let last = String(decoding: data, as: UTF8.self).split(separator: "\n").last.map(String.init) ?? ""
-        let summary = try jsonObject(last)
+        let run = try TrackProcess.signalAfterFirstLine(["--demo", "--frames", "100000", "--format", "jsonl"], SIGINT)
+        #expect(run.status == 130)
+        let summary = try jsonObject(run.lines.last ?? "")
         #expect(summary["type"] as? String == "summary")
         #expect((summary["codes"] as? [Any])?.count == 3)
     }

@@ -21,25 +21,9 @@ struct RunSummaryLastTests {
 
     @Test("SIGHUP stops the run like SIGTERM: the summary is written last and the exit status is 129")
     func hangUp() throws {
-        let process = Process()
-        process.executableURL = TrackProcess.executable
-        process.arguments = ["--demo", "--frames", "100000", "--format", "jsonl"]
-        let out = Pipe()
-        process.standardOutput = out
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        var data = Data()
-        while !data.contains(0x0A) {
-            let chunk = out.fileHandleForReading.availableData
-            if chunk.isEmpty { break }
-            data += chunk
-        }
-        kill(process.processIdentifier, SIGHUP)
-        data += out.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        #expect(process.terminationReason == .exit && process.terminationStatus == 129)
-        let last = String(decoding: data, as: UTF8.self).split(separator: "\n").last.map(String.init) ?? ""
-        let summary = try jsonObject(last)
+        let run = try TrackProcess.signalAfterFirstLine(["--demo", "--frames", "100000", "--format", "jsonl"], SIGHUP)
+        #expect(run.reason == .exit && run.status == 129)
+        let summary = try jsonObject(run.lines.last ?? "")
         #expect(summary["type"] as? String == "summary")
         #expect(summary["reason"] as? String == "stopped")
     }

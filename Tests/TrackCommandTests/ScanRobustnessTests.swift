@@ -42,27 +42,11 @@ struct ScanRobustnessTests {
             return UInt8(truncatingIfNeeded: state >> 24)
         })
         try data.write(to: noise)
-        let process = Process()
-        process.executableURL = TrackProcess.executable
-        process.arguments = ["scan", "--format", "jsonl", qr, noise.path, noise.path, noise.path]
-        let out = Pipe()
-        process.standardOutput = out
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        var received = Data()
-        while !received.contains(0x0A) {
-            let chunk = out.fileHandleForReading.availableData
-            if chunk.isEmpty { break }
-            received += chunk
-        }
         // Killed as soon as the first line is in: it got here only if it was flushed
         // before the noise files were scanned; unflushed, it would come at the normal exit.
-        kill(process.processIdentifier, SIGKILL)
-        _ = out.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        #expect(process.terminationReason == .uncaughtSignal, "the first file's result only came out when track exited")
-        let line = String(decoding: received, as: UTF8.self).split(separator: "\n").first.map(String.init) ?? ""
-        #expect(try jsonObject(line)["file"] as? String == qr)
+        let run = try TrackProcess.signalAfterFirstLine(["scan", "--format", "jsonl", qr, noise.path, noise.path, noise.path], SIGKILL)
+        #expect(run.reason == .uncaughtSignal, "the first file's result only came out when track exited")
+        #expect(try jsonObject(run.lines.first ?? "")["file"] as? String == qr)
     }
 }
 

@@ -63,6 +63,32 @@ struct TrackProcess {
                        stderr: String(decoding: errData, as: UTF8.self))
     }
 
+    /// Runs `track` with `arguments`, sends `signal` as soon as its first line of
+    /// standard output has arrived, and returns its exit status and all it printed.
+    static func signalAfterFirstLine(_ arguments: [String], _ signal: Int32) throws -> (status: Int32, reason: Process.TerminationReason,
+                                                                                        lines: [String]) {
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = arguments
+        process.currentDirectoryURL = packageRoot
+        let out = Pipe()
+        process.standardOutput = out
+        process.standardError = FileHandle.nullDevice
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        var data = Data()
+        while !data.contains(0x0A) {
+            let chunk = out.fileHandleForReading.availableData
+            if chunk.isEmpty { break }
+            data += chunk
+        }
+        kill(process.processIdentifier, signal)
+        data += out.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (process.terminationStatus, process.terminationReason,
+                String(decoding: data, as: UTF8.self).split(separator: "\n").map(String.init))
+    }
+
     /// A fresh temporary directory, removed by the caller.
     static func temporaryDirectory() throws -> URL {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("track-tests-\(UUID().uuidString)")
