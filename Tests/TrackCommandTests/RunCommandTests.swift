@@ -167,7 +167,7 @@ struct RunCommandTests {
 
     @Test("SIGINT stops the run, writes the summary and exits 130")
     func interrupt() throws {
-        let run = try TrackProcess.signalAfterFirstLine(["--demo", "--frames", "100000", "--format", "jsonl"], SIGINT)
+        let run = try TrackProcess.signal(["--demo", "--frames", "100000", "--format", "jsonl"], SIGINT)
         #expect(run.status == 130)
         let summary = try jsonObject(run.lines.last ?? "")
         #expect(summary["type"] as? String == "summary")
