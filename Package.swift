@@ -92,14 +92,17 @@ package.targets += [
 // MARK: - Tests
 
 package.targets += [
+    // What every test target shares: where ../shared/data is, and the trait that
+    // skips (with the reason) the tests needing it when it is absent.
+    .target(name: "TestSupport", path: "Tests/TestSupport"),
     .testTarget(
         name: "BarcodeTrackingTests",
-        dependencies: ["BarcodeTracking", "BarcodeAnnotation", .product(name: "PropertyBased", package: "swift-property-based")]
+        dependencies: ["BarcodeTracking", "BarcodeAnnotation", "TestSupport", .product(name: "PropertyBased", package: "swift-property-based")]
     ),
-    .testTarget(name: "BarcodeDecodingTests", dependencies: ["BarcodeDecoding", "FrameSources", "CZXingAssertionGuard"]),
-    .testTarget(name: "BarcodeEngineTests", dependencies: ["BarcodeEngine", "BarcodeDecoding", "FrameSources", "SyntheticScenes"]),
-    .testTarget(name: "FrameSourcesTests", dependencies: ["FrameSources", "SyntheticScenes", "BarcodeDecoding", "camera-probe"]),
-    .testTarget(name: "TrackCommandTests", dependencies: ["track", "FrameSources", "SyntheticScenes", "BarcodeAnnotation", "V4L2StandIn"]),
+    .testTarget(name: "BarcodeDecodingTests", dependencies: ["BarcodeDecoding", "FrameSources", "CZXingAssertionGuard", "TestSupport"]),
+    .testTarget(name: "BarcodeEngineTests", dependencies: ["BarcodeEngine", "BarcodeDecoding", "FrameSources", "SyntheticScenes", "TestSupport"]),
+    .testTarget(name: "FrameSourcesTests", dependencies: ["FrameSources", "SyntheticScenes", "BarcodeDecoding", "camera-probe", "TestSupport"]),
+    .testTarget(name: "TrackCommandTests", dependencies: ["track", "FrameSources", "SyntheticScenes", "BarcodeAnnotation", "V4L2StandIn", "TestSupport"]),
 ]
 
 // MARK: - Test support: a userspace stand-in for a V4L2 camera driver, loaded with LD_PRELOAD

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 
 /// The zxing-cpp sample images in ../shared/data, with their expected payloads.
 struct SampleCorpus {
@@ -12,9 +13,7 @@ struct SampleCorpus {
         var expectedIsText: Bool
     }
 
-    static let root: URL = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("../shared/data/zxing-cpp-samples").standardizedFileURL
+    static let root: URL = SharedData.samples
 
     static let imageExtensions: Set<String> = ["png", "jpg", "jpeg", "webp", "pgm", "bmp", "tif", "tiff"]
 

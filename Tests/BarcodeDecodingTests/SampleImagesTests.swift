@@ -3,6 +3,7 @@ import BarcodeTracking
 import Foundation
 import FrameSources
 import Testing
+import TestSupport
 
 /// Decodes every image of ../shared/data/zxing-cpp-samples with the thorough
 /// still-image settings and checks each folder against the count measured when
@@ -93,7 +94,7 @@ struct SampleImagesTests {
         }
     }
 
-    @Test("Each folder of zxing-cpp's samples decodes at least as many images as measured")
+    @Test("Each folder of zxing-cpp's samples decodes at least as many images as measured", .needsSharedData)
     func perFolderFloors() throws {
         try #require(!SampleCorpus.folders.isEmpty, "../shared/data/zxing-cpp-samples is missing")
         var table = "folder                      cases  decoded\n"
@@ -112,7 +113,7 @@ struct SampleImagesTests {
         #expect(Set(Self.floors.keys) == Set(measured.keys), "every folder has a floor")
     }
 
-    @Test("False-positive images yield no code at all", arguments: ["falsepositives-1", "falsepositives-2"])
+    @Test("False-positive images yield no code at all", .needsSharedData, arguments: ["falsepositives-1", "falsepositives-2"])
     func falsePositives(folder: String) throws {
         let images = SampleCorpus.images(in: folder)
         try #require(!images.isEmpty)
@@ -122,7 +123,7 @@ struct SampleImagesTests {
         }
     }
 
-    @Test("Images with several codes yield several codes")
+    @Test("Images with several codes yield several codes", .needsSharedData)
     func multipleCodes() throws {
         for image in SampleCorpus.images(in: "multi-1") {
             let codes = try Self.reader.barcodes(in: try ImageFile.load(path: image.path))

@@ -1,3 +1,4 @@
+import TestSupport
 import BarcodeDecoding
 import BarcodeTracking
 import FrameSources
@@ -99,7 +100,7 @@ struct SymbologyRulesTests {
         #expect(throws: DecodingError.self) { try BarcodeRenderer.render("123", as: .rmqrCode) }
     }
 
-    @Test("Rendering text the symbology cannot hold is a clear error, not a crash")
+    @Test("Rendering text the symbology cannot hold is a clear error, not a crash", .needsSharedData)
     func unencodable() {
         do {
             _ = try BarcodeRenderer.render("not digits", as: .ean13)
@@ -114,11 +115,11 @@ struct SymbologyRulesTests {
 /// Rules checked on real images from ../shared/data (the writer cannot render these).
 struct SymbologyRulesOnSamplesTests {
     static func read(_ path: String) throws -> [Barcode] {
-        let image = try ImageFile.load(path: SampleCorpus.root.appendingPathComponent(path).path)
+        let image = try ImageFile.load(path: SharedData.samples.appendingPathComponent(path).path)
         return try BarcodeReader(options: .thorough).barcodes(in: image)
     }
 
-    @Test("An EAN-5 add-on and its EAN-13 point to each other")
+    @Test("An EAN-5 add-on and its EAN-13 point to each other", .needsSharedData)
     func addOnLinkedBothWays() throws {
         let codes = try Self.read("ean13-extension-1/1.png")
         let main = try #require(codes.first { $0.symbology == .ean13 })
@@ -129,7 +130,7 @@ struct SymbologyRulesOnSamplesTests {
         #expect(addOn.associatedCode == AssociatedCode(symbology: .ean13, data: "9780735200449"))
     }
 
-    @Test("GS1 DataBar reports the element string and its GTIN-14")
+    @Test("GS1 DataBar reports the element string and its GTIN-14", .needsSharedData)
     func dataBar() throws {
         let code = try #require(try Self.read("rss14-1/1.png").first)
         #expect(code.symbology == .databar)
@@ -137,7 +138,7 @@ struct SymbologyRulesOnSamplesTests {
         #expect(code.extendedData == "04412345678909")
     }
 
-    @Test("GS1 DataBar Expanded reports the element string and keeps the readable form")
+    @Test("GS1 DataBar Expanded reports the element string and keeps the readable form", .needsSharedData)
     func dataBarExpanded() throws {
         let code = try #require(try Self.read("rssexpanded-1/1.png").first)
         #expect(code.symbology == .databarExpanded)
@@ -147,9 +148,9 @@ struct SymbologyRulesOnSamplesTests {
 }
 
 extension SymbologyRulesOnSamplesTests {
-    @Test("Code 39 Full ASCII is decoded by default and can be turned off")
+    @Test("Code 39 Full ASCII is decoded by default and can be turned off", .needsSharedData)
     func code39FullASCII() throws {
-        let image = try ImageFile.load(path: SampleCorpus.root.appendingPathComponent("code39-2/2.png").path)
+        let image = try ImageFile.load(path: SharedData.samples.appendingPathComponent("code39-2/2.png").path)
         #expect(try BarcodeReader(options: .thorough).barcodes(in: image).first?.data == "12ab")
         var plain = DecoderOptions.thorough
         plain.code39FullASCII = false

@@ -1,5 +1,6 @@
 import Foundation
 import FrameSources
+import TestSupport
 import Testing
 
 /// Runs `camera-probe` (the production `Camera` code path) in a child process with the
@@ -9,17 +10,8 @@ struct StandInRun {
     /// The stand-in's device path.
     static let device = "/dev/video-standin"
 
-    /// Where `swift build` put camera-probe and libV4L2StandIn.so: next to the test
-    /// binary, else `.build/debug` under the package root.
-    static let buildDirectory: URL = {
-        let executable = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().deletingLastPathComponent()
-        if FileManager.default.fileExists(atPath: executable.appendingPathComponent("camera-probe").path) {
-            return executable
-        }
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent()
-        return root.appendingPathComponent(".build/debug")
-    }()
+    /// Where `swift build` put camera-probe and libV4L2StandIn.so.
+    static let buildDirectory = BuiltProducts.executable(named: "camera-probe").deletingLastPathComponent()
 
     let status: Int32
     let output: String

@@ -1,12 +1,13 @@
 import Foundation
+import TestSupport
 import Testing
 import BarcodeTracking
 import FrameSources
 
 struct ImageFileTests {
-    @Test("PNG samples load at their header's size with real contrast")
+    @Test("PNG samples load at their header's size with real contrast", .needsSharedData)
     func loadsPNGSamples() throws {
-        let folder = TestSupport.samples.appendingPathComponent("qrcode-1")
+        let folder = SharedData.samples.appendingPathComponent("qrcode-1")
         let names = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".png") }
         #expect(names.count >= 5)
         for name in names.sorted().prefix(8) {
@@ -22,9 +23,9 @@ struct ImageFileTests {
         }
     }
 
-    @Test("JPEG samples load at their header's size, including names with #")
+    @Test("JPEG samples load at their header's size, including names with #", .needsSharedData)
     func loadsJPEGSamples() throws {
-        let folder = TestSupport.samples.appendingPathComponent("ean13-1")
+        let folder = SharedData.samples.appendingPathComponent("ean13-1")
         let names = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".jpg") }
         #expect(!names.isEmpty)
         for name in names.sorted() {
@@ -144,11 +145,11 @@ struct ImageFileTests {
         }
     }
 
-    @Test("A truncated PNG fails with decodingFailed or delivers the rows it has, never crashes")
+    @Test("A truncated PNG fails with decodingFailed or delivers the rows it has, never crashes", .needsSharedData)
     func truncatedPNG() throws {
         let directory = try TestSupport.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
-        let source = TestSupport.samples.appendingPathComponent("qrcode-1/1.png")
+        let source = SharedData.samples.appendingPathComponent("qrcode-1/1.png")
         let bytes = Array(try Data(contentsOf: source))
         let path = try TestSupport.write(Array(bytes.prefix(bytes.count / 2)), to: "half.png", in: directory)
         let error = #expect(throws: SourceError.self) { try ImageFile.load(path: path) }
@@ -176,9 +177,9 @@ struct ImageFileTests {
         }
     }
 
-    @Test("The pixel limit is configurable and checked")
+    @Test("The pixel limit is configurable and checked", .needsSharedData)
     func pixelLimit() throws {
-        let path = TestSupport.samples.appendingPathComponent("qrcode-1/1.png").path
+        let path = SharedData.samples.appendingPathComponent("qrcode-1/1.png").path
         let error = #expect(throws: SourceError.self) { try ImageFile.load(path: path, pixelLimit: 1000) }
         #expect(error?.code == .imageTooLarge)
         let invalid = #expect(throws: SourceError.self) { try ImageFile.load(path: path, pixelLimit: 0) }

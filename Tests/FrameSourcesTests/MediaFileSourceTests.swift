@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 import BarcodeTracking
 import FrameSources
@@ -21,7 +22,7 @@ struct MediaFileSourceTests {
         return frames
     }
 
-    @Test("Clips written as Y4M, MP4, MKV and AVI read back with count, numbers, times, size and pixels",
+    @Test("Clips written as Y4M, MP4, MKV and AVI read back with count, numbers, times, size and pixels", .needsSharedData,
           arguments: [("clip.y4m", 0.5), ("clip.mp4", 1.0), ("clip.mkv", 1.0), ("clip.avi", 1.0)])
     func roundTrip(name: String, tolerance: Double) throws {
         let directory = try TestSupport.temporaryDirectory()
@@ -84,7 +85,7 @@ struct MediaFileSourceTests {
         #expect(!report.message.isEmpty)
     }
 
-    @Test("Corrupt MJPEG frames in an AVI are skipped and counted, the rest delivered")
+    @Test("Corrupt MJPEG frames in an AVI are skipped and counted, the rest delivered", .needsSharedData)
     func corruptFramesSkipped() throws {
         let directory = try TestSupport.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
@@ -160,7 +161,7 @@ struct MediaFileSourceTests {
         #expect(garbage?.description.contains("fake.mp4") == true)
     }
 
-    @Test("An image sequence pattern reads every numbered file in order")
+    @Test("An image sequence pattern reads every numbered file in order", .needsSharedData)
     func imageSequence() throws {
         let directory = try TestSupport.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
@@ -185,9 +186,9 @@ struct MediaFileSourceTests {
         #expect(none?.code == .notFound)
     }
 
-    @Test("A still image is a one-frame source")
+    @Test("A still image is a one-frame source", .needsSharedData)
     func stillImage() throws {
-        let path = TestSupport.samples.appendingPathComponent("qrcode-1/1.png").path
+        let path = SharedData.samples.appendingPathComponent("qrcode-1/1.png").path
         let source = try MediaFileSource(path: path)
         #expect(source.isImage)
         let first = try #require(try source.nextFrame())

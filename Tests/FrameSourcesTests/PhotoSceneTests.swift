@@ -1,13 +1,14 @@
 import BarcodeDecoding
 import BarcodeTracking
 import Foundation
+import TestSupport
 import FrameSources
 import SyntheticScenes
 import Testing
 
 struct PhotoSceneTests {
     /// Four crisp QR codes on one page (zxing-cpp's multi-1/multi-qr.png).
-    static let multiQR = TestSupport.samples.appendingPathComponent("multi-1/multi-qr.png").path
+    static let multiQR = SharedData.samples.appendingPathComponent("multi-1/multi-qr.png").path
 
     static func still(_ path: PhotoSceneConfiguration.Path = .pan, seed: UInt64 = 3) -> PhotoSceneConfiguration {
         var c = PhotoSceneConfiguration()
@@ -19,7 +20,7 @@ struct PhotoSceneTests {
         return c
     }
 
-    @Test("The homography maps the still scan's quad onto where the decoder finds the code in a rendered frame")
+    @Test("The homography maps the still scan's quad onto where the decoder finds the code in a rendered frame", .needsSharedData)
     func groundTruthMatchesDecoding() throws {
         var c = Self.still(.handheld)
         c.noise = 0
@@ -45,7 +46,7 @@ struct PhotoSceneTests {
         #expect(checked >= 5, "only \(checked) codes decoded to compare")
     }
 
-    @Test("The same seed renders the same frames and ground truth; another seed does not")
+    @Test("The same seed renders the same frames and ground truth; another seed does not", .needsSharedData)
     func deterministic() throws {
         let a = try PhotoScene(photos: [Self.multiQR], configuration: Self.still(.whip))
         let b = try PhotoScene(photos: [Self.multiQR], configuration: Self.still(.whip))
@@ -56,9 +57,9 @@ struct PhotoSceneTests {
         #expect(other.render(frame: 17).frame.image != fa.image)
     }
 
-    @Test("A photo without a code is refused with a message that names it and says what to do")
+    @Test("A photo without a code is refused with a message that names it and says what to do", .needsSharedData)
     func photoWithoutCode() throws {
-        let path = TestSupport.samples.appendingPathComponent("falsepositives-1/#245.png").path
+        let path = SharedData.samples.appendingPathComponent("falsepositives-1/#245.png").path
         #expect {
             _ = try PhotoScene(photos: [path])
         } throws: { error in
@@ -67,7 +68,7 @@ struct PhotoSceneTests {
         }
     }
 
-    @Test("Codes count as readable only when inside the frame with modules of at least 1.5 px", arguments: PhotoSceneConfiguration.Path.allCases)
+    @Test("Codes count as readable only when inside the frame with modules of at least 1.5 px", .needsSharedData, arguments: PhotoSceneConfiguration.Path.allCases)
     func readability(path: PhotoSceneConfiguration.Path) throws {
         let scene = try PhotoScene(photos: [Self.multiQR], configuration: Self.still(path))
         let frame = Rect(x: 0, y: 0, width: 960, height: 540)

@@ -1,6 +1,7 @@
 import Foundation
 import FrameSources
 import Testing
+import TestSupport
 
 struct SourceErrorTests {
     @Test("The description adds FFmpeg's own words once, and only when there are some")
@@ -14,11 +15,11 @@ struct SourceErrorTests {
         #expect(repeated.description == "broken: moov atom not found")
     }
 
-    @Test("With FFmpeg's log captured, a file FFmpeg rejects carries FFmpeg's own error line")
+    @Test("With FFmpeg's log captured, a file FFmpeg rejects carries FFmpeg's own error line", .needsSharedData)
     func capturedLibraryMessage() throws {
         FFmpegLog.capture()
         // The start of a real MP4 whose index (moov atom) sits at its end.
-        let head = try Array(Data(contentsOf: URL(fileURLWithPath: "../shared/data/video/boofcv-microqr.mp4")).prefix(3000))
+        let head = try Array(Data(contentsOf: SharedData.video.appendingPathComponent("boofcv-microqr.mp4")).prefix(3000))
         let directory = try TestSupport.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let cut = try TestSupport.write(head, to: "cut.mp4", in: directory)

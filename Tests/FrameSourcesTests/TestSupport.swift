@@ -3,13 +3,6 @@ import BarcodeTracking
 
 /// Test data and scratch files shared by the FrameSources tests.
 enum TestSupport {
-    /// The package root, found from this file's path (tests may run from anywhere).
-    static let packageRoot: URL = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-
-    /// `../shared/data/zxing-cpp-samples` next to the package.
-    static let samples: URL = packageRoot.appendingPathComponent("../shared/data/zxing-cpp-samples").standardized
-
     /// A fresh empty directory under the system's temporary folder.
     static func temporaryDirectory() throws -> URL {
         let url = FileManager.default.temporaryDirectory

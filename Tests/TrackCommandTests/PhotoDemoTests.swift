@@ -1,11 +1,12 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// `track --demo --photo` and the photo scenes of `track bench`, end to end.
 struct PhotoDemoTests {
-    static let multiQR = TrackProcess.samples.appendingPathComponent("multi-1/multi-qr.png").path
+    static let multiQR = SharedData.samples.appendingPathComponent("multi-1/multi-qr.png").path
 
-    @Test("track --demo --photo runs a photo scene: one JSON line per frame, then the summary")
+    @Test("track --demo --photo runs a photo scene: one JSON line per frame, then the summary", .needsSharedData)
     func photoDemo() throws {
         let run = try TrackProcess.run(["--demo", "--photo", Self.multiQR, "--path", "pan", "--frames", "10", "--format", "jsonl"])
         #expect(run.status == 0 || run.status == 1, "\(run.status): \(run.stderr)")
@@ -17,9 +18,9 @@ struct PhotoDemoTests {
         #expect(summary["frames"] as? Int == 10)
     }
 
-    @Test("A photo without a code is refused with exit 64 and a message naming the photo")
+    @Test("A photo without a code is refused with exit 64 and a message naming the photo", .needsSharedData)
     func photoWithoutCode() throws {
-        let path = TrackProcess.samples.appendingPathComponent("falsepositives-1/#245.png").path
+        let path = SharedData.samples.appendingPathComponent("falsepositives-1/#245.png").path
         let run = try TrackProcess.run(["--demo", "--photo", path, "--frames", "3"])
         #expect(run.status == 64, "\(run.status): \(run.stderr)")
         #expect(run.stderr.contains(path) && run.stderr.contains("holds no barcode"), "\(run.stderr)")

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// An output that names the input (or another output) is refused before anything is opened (issue 13, point 3).
@@ -21,12 +22,12 @@ struct RunOutputConflictTests {
         #expect(try Data(contentsOf: video) == before)
     }
 
-    @Test("An output that is one of the demo's photos is refused with exit 64 and the photo is left intact")
+    @Test("An output that is one of the demo's photos is refused with exit 64 and the photo is left intact", .needsSharedData)
     func outputIsPhoto() throws {
         let dir = try TrackProcess.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
         let photo = dir.appendingPathComponent("label.png")
-        try FileManager.default.copyItem(at: TrackProcess.samples.appendingPathComponent("qrcode-1/1.png"), to: photo)
+        try FileManager.default.copyItem(at: SharedData.samples.appendingPathComponent("qrcode-1/1.png"), to: photo)
         let before = try Data(contentsOf: photo)
         let run = try TrackProcess.run(["--demo", "--photo", "label.png", "--frames", "3", "--format", "jsonl",
                                         "--output", "./label.png"], in: dir)

@@ -1,12 +1,13 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// The summary agrees with the lines before it (issue 13, points 6 and 7).
 struct RunSummaryCountsTests {
-    static let microQR = TrackProcess.packageRoot.appendingPathComponent("../shared/data/video/boofcv-microqr.mp4")
+    static let microQR = SharedData.video.appendingPathComponent("boofcv-microqr.mp4")
         .standardizedFileURL.path
 
-    @Test("The summary lists exactly the codes the recognized events announced, under their ids")
+    @Test("The summary lists exactly the codes the recognized events announced, under their ids", .needsSharedData)
     func summaryIDsMatchAnnouncements() throws {
         let run = try TrackProcess.run(["--input", Self.microQR, "--format", "jsonl"])
         #expect(run.status == 0, "\(run.stderr)")
@@ -29,7 +30,7 @@ extension RunSummaryCountsTests {
         return (objects.filter { $0["type"] as? String == "frame" }.count, summary?["frames"] as? Int, summary?["reason"] as? String)
     }
 
-    @Test("--frames N processes exactly N frames and ends with end-of-input, every time",
+    @Test("--frames N processes exactly N frames and ends with end-of-input, every time", .needsSharedData,
           arguments: [["--demo", "--size", "640x360"], ["--input", microQR]])
     func frameLimitIsExact(input: [String]) throws {
         for _ in 0..<3 {
@@ -38,7 +39,7 @@ extension RunSummaryCountsTests {
         }
     }
 
-    @Test("--duration 1 on a 30 fps file processes exactly its first 30 frames")
+    @Test("--duration 1 on a 30 fps file processes exactly its first 30 frames", .needsSharedData)
     func durationLimitIsExact() throws {
         let result = try Self.counts(["--input", Self.microQR, "--duration", "1"])
         #expect(result.lines == 30 && result.frames == 30 && result.reason == "end-of-input", "\(result)")

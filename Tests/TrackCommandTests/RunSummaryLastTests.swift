@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// The JSONL summary is the last object whatever ends the run (issue 13, point 5).
@@ -39,9 +40,9 @@ struct RunSummaryLastTests {
         }
     }
 
-    @Test("Commands that do not handle signals get the default action back: an early SIGINT ends track scan")
+    @Test("Commands that do not handle signals get the default action back: an early SIGINT ends track scan", .needsSharedData)
     func otherCommandsKeepTheDefault() throws {
-        let image = TrackProcess.samples.appendingPathComponent("qrcode-1/1.png").path
+        let image = SharedData.samples.appendingPathComponent("qrcode-1/1.png").path
         let run = try TrackProcess.signal(["scan", image], SIGINT, at: .assoonAsCaught)
         // Caught before main (remembered), raised again with the default action once the
         // command is known: killed by SIGINT, as a command without its own handling should be.

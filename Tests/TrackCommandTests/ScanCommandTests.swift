@@ -1,12 +1,13 @@
 import Foundation
+import TestSupport
 import Testing
 
 struct ScanCommandTests {
-    let qr = TrackProcess.samples.appendingPathComponent("qrcode-2/1.png").path
+    let qr = SharedData.samples.appendingPathComponent("qrcode-2/1.png").path
 
-    @Test("scan prints one JSON object per file with symbology, data and quad")
+    @Test("scan prints one JSON object per file with symbology, data and quad", .needsSharedData)
     func jsonLines() throws {
-        let expected = try String(contentsOfFile: TrackProcess.samples.appendingPathComponent("qrcode-2/1.txt").path, encoding: .utf8)
+        let expected = try String(contentsOfFile: SharedData.samples.appendingPathComponent("qrcode-2/1.txt").path, encoding: .utf8)
         let run = try TrackProcess.run(["scan", "--format", "jsonl", qr])
         #expect(run.status == 0, "\(run.stderr)")
         let object = try jsonObject(try #require(run.lines.first))
@@ -21,11 +22,11 @@ struct ScanCommandTests {
         #expect(quad.count == 4 && quad.allSatisfy { $0.count == 2 })
     }
 
-    @Test("Binary payloads come out as base64 bytes without data")
+    @Test("Binary payloads come out as base64 bytes without data", .needsSharedData)
     func binaryPayload() throws {
         let dir = try TrackProcess.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
-        let bin = TrackProcess.samples.appendingPathComponent("datamatrix-1")
+        let bin = SharedData.samples.appendingPathComponent("datamatrix-1")
         let name = try #require(try FileManager.default.contentsOfDirectory(atPath: bin.path).first { $0.hasSuffix(".bin") })
         let image = bin.appendingPathComponent(name.replacingOccurrences(of: ".bin", with: ".png")).path
         let payload = try Data(contentsOf: bin.appendingPathComponent(name))
@@ -40,16 +41,16 @@ struct ScanCommandTests {
         }
     }
 
-    @Test("Exit status is 1 when no image holds a code")
+    @Test("Exit status is 1 when no image holds a code", .needsSharedData)
     func noneFound() throws {
-        let image = TrackProcess.samples.appendingPathComponent("falsepositives-1")
+        let image = SharedData.samples.appendingPathComponent("falsepositives-1")
         let name = try #require(try FileManager.default.contentsOfDirectory(atPath: image.path).sorted().first { $0.hasSuffix(".png") })
         let run = try TrackProcess.run(["scan", image.appendingPathComponent(name).path])
         #expect(run.status == 1)
         #expect(run.stdout.contains("no barcode found"))
     }
 
-    @Test("Unreadable inputs are reported, the others still scanned, and the exit status is 2")
+    @Test("Unreadable inputs are reported, the others still scanned, and the exit status is 2", .needsSharedData)
     func badInputs() throws {
         let dir = try TrackProcess.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }

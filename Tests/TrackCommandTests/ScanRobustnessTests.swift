@@ -1,9 +1,10 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// `track scan` on inputs that used to crash it or hold back what it had found (issue 13, point 1).
 struct ScanRobustnessTests {
-    let qr = TrackProcess.samples.appendingPathComponent("qrcode-2/1.png").path
+    let qr = SharedData.samples.appendingPathComponent("qrcode-2/1.png").path
 
     /// A white binary PGM of `width` × `height` pixels.
     static func whitePGM(width: Int, height: Int, at url: URL) throws {
@@ -12,7 +13,7 @@ struct ScanRobustnessTests {
         try data.write(to: url)
     }
 
-    @Test("Very wide, very low images are scanned without crashing and the earlier results are kept")
+    @Test("Very wide, very low images are scanned without crashing and the earlier results are kept", .needsSharedData)
     func wideImages() throws {
         let dir = try TrackProcess.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 
 /// Runs a built executable of the package (`track`, a sample) and captures what it prints.
 struct TrackProcess {
@@ -9,24 +10,11 @@ struct TrackProcess {
         var lines: [String] { stdout.split(separator: "\n", omittingEmptySubsequences: true).map(String.init) }
     }
 
-    static let packageRoot = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    /// The `track` binary built beside the test bundle.
+    static var executable: URL { BuiltProducts.executable(named: "track") }
 
-    /// The `track` binary next to the test bundle, or in the package's default build folder.
-    static var executable: URL { executable(named: "track") }
-
-    /// The executable `name` built beside the test bundle (the build folder of this
-    /// test run, debug or release), or in the package's default build folder.
-    static func executable(named name: String) -> URL {
-        let besideTests = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-        for dir in [besideTests, besideTests.deletingLastPathComponent(), packageRoot.appendingPathComponent(".build/debug")] {
-            let candidate = dir.appendingPathComponent(name)
-            if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
-        }
-        return packageRoot.appendingPathComponent(".build/debug/\(name)")
-    }
-
-    static let samples = packageRoot.appendingPathComponent("../shared/data/zxing-cpp-samples").standardizedFileURL
+    /// The executable `name` built beside the test bundle.
+    static func executable(named name: String) -> URL { BuiltProducts.executable(named: name) }
 
     /// Runs `program` (default `track`) with `arguments` in `directory` and waits at most `timeout` seconds.
     static func run(_ arguments: [String], program: String = "track", environment: [String: String] = [:],
@@ -41,7 +29,7 @@ struct TrackProcess {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
-        process.currentDirectoryURL = directory ?? packageRoot
+        process.currentDirectoryURL = directory ?? SharedData.packageRoot
         process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
         let out = Pipe(), err = Pipe()
         process.standardOutput = out
@@ -79,7 +67,7 @@ struct TrackProcess {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
-        process.currentDirectoryURL = packageRoot
+        process.currentDirectoryURL = SharedData.packageRoot
         let out = Pipe()
         process.standardOutput = out
         process.standardError = FileHandle.nullDevice
