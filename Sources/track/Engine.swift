@@ -7,9 +7,11 @@ import BarcodeTracking
 enum Engine {
     /// The engine's detector for these decoder options. `frameTimeBudget` (seconds;
     /// for cameras and `--realtime`) lets it spend a frame's spare time on whole-frame searches.
-    static func detector(options: DecoderOptions, frameTimeBudget: Double? = nil) throws(DecodingError) -> any BarcodeDetector {
+    static func detector(options: DecoderOptions, frameTimeBudget: Double? = nil,
+                         effort: EngineEffort = .balanced) throws(DecodingError) -> any BarcodeDetector {
         var configuration = TrackingEngineConfiguration()
         configuration.frameTimeBudget = frameTimeBudget
+        configuration.wholeFrameInterval = effort.wholeFrameInterval
         return try TrackingEngine(options: options, configuration: configuration)
     }
 

@@ -129,6 +129,9 @@ struct SessionOptions: ParsableArguments {
                      reject: try reject.map { try PayloadRules.Rule(parsing: $0, option: "--reject") })
     }
 
+    @Option(name: .long, help: EngineEffort.help)
+    var effort: EngineEffort = .balanced
+
     @Option(name: .customLong("max-codes-per-frame"), help: "Decode at most this many codes per frame (1...255).")
     var maxCodesPerFrame: Int?
 

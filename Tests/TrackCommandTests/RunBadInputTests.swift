@@ -22,6 +22,7 @@ struct RunBadInputTests {
         (["--demo", "--margins", "100%,100%,100%,100%"], "--margins"),
         (["--demo", "--margins", "0,0,1280,0"], "leave no scan area"),
         ([], "choose an input"),
+        (["--demo", "--effort", "lazy"], "--effort"),
     ])
     func absurdArguments(arguments: [String], mention: String) throws {
         let run = try TrackProcess.run(arguments)

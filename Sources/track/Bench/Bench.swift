@@ -39,6 +39,9 @@ struct Bench: ParsableCommand {
         valueName: "ms"))
     var frameBudget: Double?
 
+    @Option(name: .long, help: EngineEffort.help)
+    var effort: EngineEffort = .balanced
+
     @Option(name: .long, help: "Write every figure as JSON to this file.")
     var json: String?
 
@@ -67,6 +70,7 @@ struct Bench: ParsableCommand {
         }
         var runner = BenchRunner()
         runner.frameTimeBudget = frameBudget.map { $0 / 1000 }
+        runner.effort = effort
         var outcomes: [BenchRunner.Outcome] = []
         do {
             if let input {

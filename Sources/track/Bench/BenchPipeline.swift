@@ -61,8 +61,8 @@ final class BenchEnginePipeline: BenchPipeline {
     var plans: [OverlayPlan] = []
     private(set) var timing = BenchTiming()
 
-    init(options: DecoderOptions, frameTimeBudget: Double? = nil) throws {
-        detector = try Engine.detector(options: options, frameTimeBudget: frameTimeBudget)
+    init(options: DecoderOptions, frameTimeBudget: Double? = nil, effort: EngineEffort = .balanced) throws {
+        detector = try Engine.detector(options: options, frameTimeBudget: frameTimeBudget, effort: effort)
         session = try ScanSession(configuration: ScanSessionConfiguration())
     }
 
