@@ -250,29 +250,39 @@ public final class TrackingEngine: TrackingAwareDetector, Sendable {
                match.score >= configuration.minimumCorrelation {
                 var measured = barcode
                 measured.location = memory.quadAtTemplate.translated(by: match.origin - template.origin)
-                return (Detection(barcode: measured), memory)
+                var followed = Detection(barcode: measured)
+                followed.isFreshRead = false
+                return (followed, memory)
             }
             if barcode.symbology.isAddOn { return (nil, memory) }
         }
         // The window can hold a neighbouring label with the same payload: take the
         // read nearest the prediction.
         let predicted = track.predictedLocation.center
-        if let reader = windowReaders[barcode.symbology], let window = window(around: track.predictedLocation, in: bounds),
-           let decoded = try reader.barcodes(in: image, region: window).filter({ $0.bytes == barcode.bytes })
-               .min(by: { $0.location.center.distance(to: predicted) < $1.location.center.distance(to: predicted) }) {
-            var measured = barcode
-            measured.location = decoded.location
-            measured.orientation = decoded.orientation
-            let template = CodeTemplate(image: image, box: decoded.location.boundingBox)
-            return (Detection(barcode: measured), TrackMemory(template: template, quadAtTemplate: decoded.location))
+        var disagreeing: Detection?
+        if let reader = windowReaders[barcode.symbology], let window = window(around: track.predictedLocation, in: bounds) {
+            let reads = try reader.barcodes(in: image, region: window)
+            if let decoded = reads.filter({ $0.bytes == barcode.bytes })
+                .min(by: { $0.location.center.distance(to: predicted) < $1.location.center.distance(to: predicted) }) {
+                var measured = barcode
+                measured.location = decoded.location
+                measured.orientation = decoded.orientation
+                let template = CodeTemplate(image: image, box: decoded.location.boundingBox)
+                return (Detection(barcode: measured), TrackMemory(template: template, quadAtTemplate: decoded.location))
+            }
+            // Another payload on the code's own spot: one of the two readings is a misread.
+            // It goes to the session as a reading of its own (it never changes this track's
+            // payload), where misread protection decides which one is established.
+            disagreeing = reads.first { $0.location.isSameCode(as: track.predictedLocation, linearRead: $0.symbology.isLinear) }
+                .map { Detection(barcode: $0) }
         }
         if memory?.template == nil {
             // Nothing to correlate with yet (an add-on, or a decode that failed): take
             // the template where the tracker expects the code; it is checked next frame.
             let template = CodeTemplate(image: image, box: track.predictedLocation.boundingBox)
-            return (nil, TrackMemory(template: template, quadAtTemplate: track.predictedLocation))
+            return (disagreeing, TrackMemory(template: template, quadAtTemplate: track.predictedLocation))
         }
-        return (nil, memory)
+        return (disagreeing, memory)
     }
 
     /// The predicted box grown by the margin and the search radius, clipped to `bounds`.

@@ -129,6 +129,14 @@ struct SessionOptions: ParsableArguments {
                      reject: try reject.map { try PayloadRules.Rule(parsing: $0, option: "--reject") })
     }
 
+    @Option(name: .long, help: ArgumentHelp(
+        "Misread protection: a code counts after N agreeing reads within M frames; N/M for all codes, 1d:N/M or 2d:N/M for one class (repeatable; default 1d:2/3 and 2d:1/1; 1/1 turns it off).",
+        valueName: "N/M"))
+    var verify: [String] = []
+
+    /// The `--verify` rules, parsed (defaults when none given).
+    func verificationRules() throws -> VerificationRules { try VerificationRules(parsing: verify) }
+
     @Option(name: .customLong("max-codes-per-frame"), help: "Decode at most this many codes per frame (1...255).")
     var maxCodesPerFrame: Int?
 
@@ -152,6 +160,7 @@ struct SessionOptions: ParsableArguments {
 
     func validate() throws {
         _ = try payloadRules()
+        _ = try verificationRules()
         if let expect, expect < 1 { throw ValidationError("--expect must be at least 1, not \(expect)") }
         if let timeout, !(timeout > 0 && timeout.isFinite) { throw ValidationError("--timeout must be a positive number of seconds") }
         if timeout != nil, expect == nil { throw ValidationError("--timeout only applies with --expect") }

@@ -74,16 +74,16 @@ final class JSONLinesOutput: TrackOutput {
         let error: String? = if case .failed(let message) = summary.reason { message } else { nil }
         writeSummary(frames: summary.framesProcessed, dropped: summary.framesDropped, codes: summary.recognized,
                      expected: expected, complete: complete, skipped: summary.framesSkipped,
-                     reason: Self.reasonName(summary.reason), error: error)
+                     misreads: summary.misreadsPrevented, reason: Self.reasonName(summary.reason), error: error)
     }
 
     func failedToStart(_ message: String, expected: Int?) {
         writeSummary(frames: 0, dropped: 0, codes: [], expected: expected, complete: expected == nil, skipped: 0,
-                     reason: "failed", error: message)
+                     misreads: 0, reason: "failed", error: message)
     }
 
     private func writeSummary(frames: Int, dropped: Int, codes: [RecognizedBarcode], expected: Int?, complete: Bool,
-                              skipped: Int, reason: String, error: String?) {
+                              skipped: Int, misreads: Int, reason: String, error: String?) {
         var object = JSONObject()
         object.add("type", .string("summary"))
         object.add("frames", .int(frames))
@@ -100,6 +100,7 @@ final class JSONLinesOutput: TrackOutput {
         object.add("expected", expected.map { .int($0) } ?? .null)
         object.add("complete", .bool(complete))
         object.add("skipped", .int(skipped))
+        object.add("misreadsPrevented", .int(misreads))
         object.add("reason", .string(reason))
         object.add("error", error.map { .string($0) })
         sink.write(object.text)
@@ -176,6 +177,7 @@ final class TextOutput: TrackOutput {
         head += " in \(summary.framesProcessed) frames"
         if summary.framesDropped > 0 { head += ", \(summary.framesDropped) dropped" }
         if summary.framesSkipped > 0 { head += ", \(summary.framesSkipped) skipped" }
+        if summary.misreadsPrevented > 0 { head += ", \(summary.misreadsPrevented) misread\(summary.misreadsPrevented == 1 ? "" : "s") held back" }
         sink.write(head + " (\(JSONLinesOutput.reasonName(summary.reason)))")
         for code in summary.recognized {
             var line = "  #\(code.firstTrackID.rawValue)  \(code.barcode.symbology.rawValue)  \(BarcodeJSON.printable(code.barcode))"

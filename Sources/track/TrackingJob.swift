@@ -61,6 +61,7 @@ final class TrackingJob {
         configuration.maximumCodesPerFrame = options.maxCodesPerFrame
         configuration.enabledSymbologies = options.symbologies
         configuration.scanArea = try options.scanArea()
+        try options.verificationRules().apply(to: &configuration)
         let scanned = configuration.scanArea.area(in: source.frameSize)
         if source.frameSize.width > 0, source.frameSize.height > 0, !(scanned.width >= 1 && scanned.height >= 1) {
             throw failed(JobSetupError(

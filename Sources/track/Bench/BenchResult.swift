@@ -10,6 +10,8 @@ struct BenchPipelineResult: Sendable, Codable {
     var mot: BenchMOTMetrics
     /// Capture → delivery latency of every frame, in frame order.
     var perFrameLatency: [Double]
+    /// Readings held back as misreads by `track`'s default `--verify` (1d:2/3, 2d:1/1).
+    var misreadsPrevented = 0
 
     init(timing: BenchTiming, sequence: BenchSequence) {
         let ms = { (value: UInt64) in Double(value) / 1000 }

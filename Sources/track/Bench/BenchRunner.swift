@@ -133,8 +133,10 @@ struct BenchRunner {
     static func compare(_ engine: BenchEnginePipeline, _ engineSequence: BenchSequence,
                                 _ baseline: BenchBaselinePipeline, _ baselineSequence: BenchSequence)
         -> (engine: BenchPipelineResult, baseline: BenchPipelineResult, lag: [Int], coverage: Double) {
-        let e = BenchPipelineResult(timing: engine.timing, sequence: engineSequence)
-        let b = BenchPipelineResult(timing: baseline.timing, sequence: baselineSequence)
+        var e = BenchPipelineResult(timing: engine.timing, sequence: engineSequence)
+        var b = BenchPipelineResult(timing: baseline.timing, sequence: baselineSequence)
+        e.misreadsPrevented = engine.misreadsPrevented
+        b.misreadsPrevented = baseline.misreadsPrevented
         return (e, b, BenchAccuracy.decodeLag(engine: e.accuracy, baseline: b.accuracy),
                 BenchAccuracy.coverageOfBaseline(engine: engineSequence, baseline: baselineSequence))
     }
