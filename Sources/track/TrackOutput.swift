@@ -2,13 +2,21 @@ import BarcodeTracking
 
 /// What `track` reports while it runs; one implementation per `--format`.
 protocol TrackOutput: AnyObject {
-    /// One processed frame (tracks in frame pixels, times in seconds of the source's clock).
+    /// One processed frame (tracks in frame pixels, times in seconds of the source's clock),
+    /// with the rectangles (frame pixels) of the overlays alive after it, by code.
     func frame(_ result: ScanFrameResult, overlays: [TrackID: Rect])
+    /// Overlays created or deleted (after the frame they happened in; at the end of the run, the last deletions).
+    func overlayEvents(_ events: [OverlayEvent])
     /// The final result; always the last call.
     func summary(_ summary: ScanSummary, expected: Int?, complete: Bool)
     /// The final result of a run that failed before its first frame (the input could not be
     /// opened): nothing processed, reason `failed`, and `message`. Instead of ``summary(_:expected:complete:)``.
     func failedToStart(_ message: String, expected: Int?)
+}
+
+extension TrackOutput {
+    /// Nothing by default: only `jsonl` reports the overlay lifecycle.
+    func overlayEvents(_ events: [OverlayEvent]) {}
 }
 
 /// The `--format` values.
@@ -34,6 +42,7 @@ final class JSONLinesOutput: TrackOutput {
             event.add("type", .string("recognized"))
             event.add("id", .int(code.trackID.rawValue))
             BarcodeJSON.addPayload(of: code.barcode, to: &event)
+            BarcodeJSON.addDetails(of: code.barcode, to: &event)
             event.add("frame", .int(result.frameNumber))
             event.add("time", .number(result.time, decimals: 6))
             sink.write(event.text)
@@ -44,6 +53,20 @@ final class JSONLinesOutput: TrackOutput {
             event.add("id", .int(lost.id.rawValue))
             event.add("frame", .int(result.frameNumber))
             event.add("time", .number(result.time, decimals: 6))
+            sink.write(event.text)
+        }
+        sink.flush()
+    }
+
+    func overlayEvents(_ events: [OverlayEvent]) {
+        guard !events.isEmpty else { return }
+        for change in events {
+            var event = JSONObject()
+            event.add("type", .string("overlay"))
+            event.add("event", .string(change.kind.rawValue))
+            event.add("id", .int(change.trackID.rawValue))
+            event.add("frame", .int(change.frame))
+            event.add("time", .number(change.time, decimals: 6))
             sink.write(event.text)
         }
         sink.flush()
@@ -98,7 +121,8 @@ final class JSONLinesOutput: TrackOutput {
             return .object(entry)
         }))
         object.add("expected", expected.map { .int($0) } ?? .null)
-        object.add("complete", .bool(complete))
+        // Nothing expected, nothing to complete: null, not a vacuous true.
+        object.add("complete", expected == nil ? .null : .bool(complete))
         object.add("skipped", .int(skipped))
         object.add("misreadsPrevented", .int(misreads))
         object.add("reason", .string(reason))

@@ -45,7 +45,7 @@ extension ScanSession {
             for i in update.tracks.indices where state.rejected.contains(update.tracks[i].id) {
                 update.tracks[i].isRejected = true
             }
-            let newly = recognize(update, in: &state)
+            let newly = recognize(update, in: &state, frameSize: frameSize)
             let count = state.recognized.count
             let completed = state.summary == nil && configuration.expectedCount.map { count >= $0 } == true
             return (newly, count, completed, state.misreadsPrevented)
@@ -77,8 +77,10 @@ extension ScanSession {
         return kept
     }
 
-    /// Updates decode histories and the recognized set; returns the codes new in this frame.
-    private func recognize(_ update: TrackerUpdate, in state: inout State) -> [RecognizedBarcode] {
+    /// Updates the recognized set; returns the codes new in this frame. With an expected
+    /// count, at most the codes still missing are taken, those nearest the scan area's
+    /// point of interest first when more arrive in one frame (the rest stay unrecognized).
+    private func recognize(_ update: TrackerUpdate, in state: inout State, frameSize: Size) -> [RecognizedBarcode] {
         for lost in update.removed {
             state.recognizedIndexByTrack[lost.id] = nil
         }
@@ -88,6 +90,7 @@ extension ScanSession {
         }
         let present = Set(update.tracks.map(\.id))
         var newly: [RecognizedBarcode] = []
+        var candidates: [TrackedBarcode] = []
         for track in update.tracks where track.state == .tracked {
             guard let barcode = track.barcode, !track.isRejected else { continue }
             if let index = state.recognizedIndexByTrack[track.id] {
@@ -102,6 +105,20 @@ extension ScanSession {
                 state.recognized[index].trackID = track.id
                 state.recognized[index].lastSeen = track.lastSeen
                 state.recognized[index].location = track.location
+                state.recognizedIndexByTrack[track.id] = index
+                continue
+            }
+            candidates.append(track)
+        }
+        if let expected = configuration.expectedCount, candidates.count > expected - state.recognized.count {
+            let poi = configuration.scanArea.pointOfInterest(in: frameSize)
+            candidates.sort { $0.location.center.distance(to: poi) < $1.location.center.distance(to: poi) }
+            candidates.removeSubrange(max(0, expected - state.recognized.count)...)
+        }
+        for track in candidates {
+            guard let barcode = track.barcode else { continue }
+            // Two candidates of one payload (``DuplicatePolicy/oncePerPayload``): the second joins the first.
+            if let index = existingCode(for: barcode, present: present, in: state) {
                 state.recognizedIndexByTrack[track.id] = index
                 continue
             }
