@@ -133,3 +133,11 @@ extension TrackingEngine {
         }
     }
 }
+
+extension TrackingEngine {
+    /// Whether a decoded code's quad and an outline (frame pixels) are one code: either
+    /// centre inside the other (grown by a 16-pixel outline cell).
+    static func overlaps(_ decoded: Quadrilateral, _ outline: Quadrilateral) -> Bool {
+        decoded.grown(by: 16).contains(outline.center) || outline.grown(by: 16).contains(decoded.center)
+    }
+}

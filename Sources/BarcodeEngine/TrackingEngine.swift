@@ -119,6 +119,8 @@ public final class TrackingEngine: TrackingAwareDetector, Sendable {
         case allSymbologies(Rect, known: [Quadrilateral])
         case follow(TrackedBarcode, TrackMemory?, due: Bool)
         case locatedOnly(TrackedBarcode)
+        /// Outlines of undecodable codes (``TrackingEngineConfiguration/locatesUndecodedCodes``), decoded codes hidden.
+        case outlines(Rect, hiding: [Quadrilateral])
     }
 
     /// One frame of the fast path; see the type's documentation.
@@ -167,6 +169,9 @@ public final class TrackingEngine: TrackingAwareDetector, Sendable {
         if searchAll { jobs.append(.allSymbologies(bounds, known: known)) }
         if linearDiscovery != nil, let stripIndex { jobs.append(.linearStrip(strip(stripIndex, in: bounds), known: known)) }
         if matrixDiscovery != nil, let tileIndex { jobs.append(.matrix(tile(tileIndex, in: bounds), known: known)) }
+        if configuration.locatesUndecodedCodes {
+            jobs.append(.outlines(bounds, hiding: live.filter { $0.barcode != nil }.map { Self.hidingMask(for: $0.predictedLocation) }))
+        }
         for track in live {
             if track.barcode != nil {
                 let due = (frameIndex + track.id.rawValue) % configuration.redecodeInterval == 0
@@ -185,7 +190,7 @@ public final class TrackingEngine: TrackingAwareDetector, Sendable {
         } else {
             for index in jobs.indices { run(index) }
         }
-        var measured: [Detection] = [], discovered: [Detection] = []
+        var measured: [Detection] = [], discovered: [Detection] = [], outlined: [Detection] = []
         var kept: [TrackID: TrackMemory] = [:]
         for (job, output) in zip(jobs, try outputs.collect()) {
             switch job {
@@ -194,12 +199,17 @@ public final class TrackingEngine: TrackingAwareDetector, Sendable {
                 if let memory = output.memory { kept[track.id] = memory }
             case .locatedOnly: measured += output.detections
             case .linearStrip, .matrix, .allSymbologies: discovered += output.detections
+            case .outlines: outlined += output.detections
             }
         }
         var foundNew = false
         for found in discovered where Self.isPlausible(found.location) && !Self.isCovered(found, by: measured) {
             measured.append(found)
             foundNew = true
+        }
+        // An outline where this frame decoded a code is that code, not another one.
+        for outline in outlined where !measured.contains(where: { $0.barcode != nil && Self.overlaps($0.location, outline.location) }) {
+            measured.append(outline)
         }
         let cost = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9
         state.withLock { state in
@@ -231,6 +241,10 @@ public final class TrackingEngine: TrackingAwareDetector, Sendable {
             return JobOutput(detections: try Self.search(image, in: rect, hiding: known, with: matrixDiscovery))
         case .allSymbologies(let rect, let known):
             return JobOutput(detections: try Self.search(image, in: rect, hiding: known, with: full))
+        case .outlines(let rect, let hidden):
+            return JobOutput(detections: CodeOutlineMap(image, bounds: rect).outlines(in: rect, hiding: hidden).map {
+                Detection(location: Quadrilateral($0))
+            })
         case .locatedOnly(let track):
             guard let window = window(around: track.predictedLocation, in: bounds) else { return JobOutput() }
             return JobOutput(detections: try locatedOnlyReader.detect(in: image, region: window))

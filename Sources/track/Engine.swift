@@ -6,10 +6,13 @@ import BarcodeTracking
 /// decoding every full frame): one place, so both always use the same.
 enum Engine {
     /// The engine's detector for these decoder options. `frameTimeBudget` (seconds;
-    /// for cameras and `--realtime`) lets it spend a frame's spare time on whole-frame searches.
-    static func detector(options: DecoderOptions, frameTimeBudget: Double? = nil) throws(DecodingError) -> any BarcodeDetector {
+    /// for cameras and `--realtime`) lets it spend a frame's spare time on whole-frame searches;
+    /// `locatedOnly` (`--located-only`) also outlines codes it cannot decode.
+    static func detector(options: DecoderOptions, frameTimeBudget: Double? = nil,
+                         locatedOnly: Bool = false) throws(DecodingError) -> any BarcodeDetector {
         var configuration = TrackingEngineConfiguration()
         configuration.frameTimeBudget = frameTimeBudget
+        configuration.locatesUndecodedCodes = locatedOnly
         return try TrackingEngine(options: options, configuration: configuration)
     }
 

@@ -137,6 +137,9 @@ struct SessionOptions: ParsableArguments {
     /// The `--verify` rules, parsed (defaults when none given).
     func verificationRules() throws -> VerificationRules { try VerificationRules(parsing: verify) }
 
+    @Flag(name: .customLong("located-only"), help: "Also outline codes located but not decodable (blurred, small, far): tracks without data that keep their id once readable. Off by default: the outline is a coarse box, and dense print can be outlined too.")
+    var locatedOnly = false
+
     @Option(name: .customLong("max-codes-per-frame"), help: "Decode at most this many codes per frame (1...255).")
     var maxCodesPerFrame: Int?
 
