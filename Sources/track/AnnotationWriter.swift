@@ -18,7 +18,8 @@ final class AnnotationWriter {
     init(path: String, size: Size, frameRate: Double, scanArea: ScanArea?, annotated: Bool = true) throws {
         writer = try VideoWriter(path: path, width: Int(size.width), height: Int(size.height), frameRate: frameRate)
         self.scanArea = scanArea
-        annotator = annotated ? FrameAnnotator() : nil
+        // Located-only codes grey and dashed, as scanning apps show codes they cannot read yet.
+        annotator = annotated ? FrameAnnotator(style: AnnotationStyle(locatedColor: RGBColor(gray: 150), locatedDash: 8)) : nil
         option = annotated ? "--annotate" : "--record"
     }
 
