@@ -135,9 +135,8 @@ extension TrackingEngine {
 }
 
 extension TrackingEngine {
-    /// Whether a decoded code's quad and an outline (frame pixels) are one code: either
-    /// centre inside the other (grown by a 16-pixel outline cell).
-    static func overlaps(_ decoded: Quadrilateral, _ outline: Quadrilateral) -> Bool {
-        decoded.grown(by: 16).contains(outline.center) || outline.grown(by: 16).contains(decoded.center)
+    /// `rect` grown by `margin` frame pixels on every side.
+    static func grown(_ rect: Rect, by margin: Double) -> Rect {
+        Rect(x: rect.x - margin, y: rect.y - margin, width: rect.width + 2 * margin, height: rect.height + 2 * margin)
     }
 }

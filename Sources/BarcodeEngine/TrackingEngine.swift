@@ -207,8 +207,12 @@ public final class TrackingEngine: TrackingAwareDetector, Sendable {
             measured.append(found)
             foundNew = true
         }
-        // An outline where this frame decoded a code is that code, not another one.
-        for outline in outlined where !measured.contains(where: { $0.barcode != nil && Self.overlaps($0.location, outline.location) }) {
+        // An outline touching a decoded code (read in this frame, or expected where a
+        // tracked one should be) is that code or a piece of it, never a code of its own:
+        // it would drag the decoded track onto a coarse box.
+        let decodedBoxes = (measured.filter { $0.barcode != nil }.map(\.location)
+            + live.filter { $0.barcode != nil }.map(\.predictedLocation)).map { Self.grown($0.boundingBox, by: 16) }
+        for outline in outlined where !decodedBoxes.contains(where: { $0.intersects(outline.location.boundingBox) }) {
             measured.append(outline)
         }
         let cost = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9

@@ -64,8 +64,8 @@ final class BenchEnginePipeline: BenchPipeline {
     /// Readings the session held back as misreads so far (`track`'s default `--verify`).
     private(set) var misreadsPrevented = 0
 
-    init(options: DecoderOptions, frameTimeBudget: Double? = nil) throws {
-        detector = try Engine.detector(options: options, frameTimeBudget: frameTimeBudget)
+    init(options: DecoderOptions, frameTimeBudget: Double? = nil, locatedOnly: Bool = false) throws {
+        detector = try Engine.detector(options: options, frameTimeBudget: frameTimeBudget, locatedOnly: locatedOnly)
         session = try ScanSession(configuration: .trackDefaults)
     }
 

@@ -17,6 +17,8 @@ struct BenchRunner {
     let options = DecoderOptions.video
     /// The engine's per-frame time budget (seconds), as `track` gives live sources; nil: none.
     var frameTimeBudget: Double?
+    /// Whether the engine also outlines codes it cannot decode (`--located-only`).
+    var locatedOnly = false
 
     /// Renders the scene once per frame and hands each frame to both pipelines (alternating
     /// which goes first). Latency starts when a pipeline receives the rendered frame.
@@ -55,7 +57,7 @@ struct BenchRunner {
     func run(file path: String, frames limit: Int?) throws -> Outcome {
         let source = try MediaFileSource(path: path)
         defer { source.close() }
-        let engine = try BenchEnginePipeline(options: options, frameTimeBudget: frameTimeBudget)
+        let engine = try BenchEnginePipeline(options: options, frameTimeBudget: frameTimeBudget, locatedOnly: locatedOnly)
         let baseline = try BenchBaselinePipeline(options: options)
         var truth: [[BenchTruthObject]] = [], engineReports: [[BenchReportedTrack]] = [], baselineReports: [[BenchReportedTrack]] = []
         var linker = BenchReferenceLinker()
@@ -100,7 +102,7 @@ struct BenchRunner {
         -> (engine: BenchSequence, baseline: BenchSequence,
             compared: (engine: BenchPipelineResult, baseline: BenchPipelineResult, lag: [Int], coverage: Double),
             sourcePerFrame: Double) {
-        let engine = try BenchEnginePipeline(options: options, frameTimeBudget: frameTimeBudget)
+        let engine = try BenchEnginePipeline(options: options, frameTimeBudget: frameTimeBudget, locatedOnly: locatedOnly)
         let baseline = try BenchBaselinePipeline(options: options)
         var truth: [[BenchTruthObject]] = [], engineReports: [[BenchReportedTrack]] = [], baselineReports: [[BenchReportedTrack]] = []
         var sourceNanoseconds: UInt64 = 0
