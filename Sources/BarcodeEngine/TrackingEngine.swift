@@ -66,6 +66,9 @@ public final class TrackingEngine: TrackingAwareDetector, Sendable {
         /// Running average (seconds) of the whole detection on frames with the
         /// whole-frame search, for ``TrackingEngineConfiguration/frameTimeBudget``.
         var wholeFrameCost: Double?
+        /// Sectional Code 39 (``TrackingEngineConfiguration/readsLongCode39InSections``).
+        var stitcher = Code39Stitcher()
+        var stitched: Set<String> = []
     }
 
     /// Creates the engine's detector. `options` are those of a whole-frame read;
@@ -121,6 +124,8 @@ public final class TrackingEngine: TrackingAwareDetector, Sendable {
         case locatedOnly(TrackedBarcode)
         /// Outlines of undecodable codes (``TrackingEngineConfiguration/locatesUndecodedCodes``), decoded codes hidden.
         case outlines(Rect, hiding: [Quadrilateral])
+        /// The Code 39 characters in view (``TrackingEngineConfiguration/readsLongCode39InSections``).
+        case code39Section(Rect)
     }
 
     /// One frame of the fast path; see the type's documentation.
@@ -169,6 +174,7 @@ public final class TrackingEngine: TrackingAwareDetector, Sendable {
         if searchAll { jobs.append(.allSymbologies(bounds, known: known)) }
         if linearDiscovery != nil, let stripIndex { jobs.append(.linearStrip(strip(stripIndex, in: bounds), known: known)) }
         if matrixDiscovery != nil, let tileIndex { jobs.append(.matrix(tile(tileIndex, in: bounds), known: known)) }
+        if configuration.readsLongCode39InSections, windowReaders[.code39] != nil { jobs.append(.code39Section(bounds)) }
         if configuration.locatesUndecodedCodes {
             jobs.append(.outlines(bounds, hiding: live.filter { $0.barcode != nil }.map { Self.hidingMask(for: $0.predictedLocation) }))
         }
@@ -191,6 +197,7 @@ public final class TrackingEngine: TrackingAwareDetector, Sendable {
             for index in jobs.indices { run(index) }
         }
         var measured: [Detection] = [], discovered: [Detection] = [], outlined: [Detection] = []
+        var section: Code39Sections.Section?, sectionRows: ClosedRange<Int>?
         var kept: [TrackID: TrackMemory] = [:]
         for (job, output) in zip(jobs, try outputs.collect()) {
             switch job {
@@ -200,6 +207,9 @@ public final class TrackingEngine: TrackingAwareDetector, Sendable {
             case .locatedOnly: measured += output.detections
             case .linearStrip, .matrix, .allSymbologies: discovered += output.detections
             case .outlines: outlined += output.detections
+            case .code39Section:
+                section = output.section?.section
+                sectionRows = output.section?.rows
             }
         }
         var foundNew = false
@@ -214,6 +224,12 @@ public final class TrackingEngine: TrackingAwareDetector, Sendable {
             + live.filter { $0.barcode != nil }.map(\.predictedLocation)).map { Self.grown($0.boundingBox, by: 16) }
         for outline in outlined where !decodedBoxes.contains(where: { $0.intersects(outline.location.boundingBox) }) {
             measured.append(outline)
+        }
+        if let section, let sectionRows, let stitched = stitch(section) {
+            let box = Rect(x: Double(section.start), y: Double(sectionRows.lowerBound), width: Double(section.end - section.start),
+                           height: Double(sectionRows.upperBound - sectionRows.lowerBound + 1))
+            measured.append(Detection(barcode: Barcode(symbology: .code39, data: stitched, bytes: Array(stitched.utf8),
+                                                       symbologyIdentifier: "]A0", location: Quadrilateral(box))))
         }
         let cost = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9
         state.withLock { state in
@@ -231,6 +247,8 @@ public final class TrackingEngine: TrackingAwareDetector, Sendable {
     struct JobOutput: Sendable {
         var detections: [Detection] = []
         var memory: TrackMemory?
+        /// The Code 39 section seen on the most rows, and the rows (frame pixels) it was seen on.
+        var section: (section: Code39Sections.Section, rows: ClosedRange<Int>)?
     }
 
     private func run(_ job: Job, image: LumaImage, bounds: Rect) throws -> JobOutput {
@@ -245,6 +263,8 @@ public final class TrackingEngine: TrackingAwareDetector, Sendable {
             return JobOutput(detections: try Self.search(image, in: rect, hiding: known, with: matrixDiscovery))
         case .allSymbologies(let rect, let known):
             return JobOutput(detections: try Self.search(image, in: rect, hiding: known, with: full))
+        case .code39Section(let rect):
+            return JobOutput(section: Self.code39Section(in: image, bounds: rect))
         case .outlines(let rect, let hidden):
             return JobOutput(detections: CodeOutlineMap(image, bounds: rect).outlines(in: rect, hiding: hidden).map {
                 Detection(location: Quadrilateral($0))

@@ -68,6 +68,14 @@ public struct TrackingEngineConfiguration: Sendable, Hashable {
     /// keeps its id when it becomes readable. Default false: the outline is coarse,
     /// and dense print that is not a code (a halftone, a grille) can be outlined too.
     public var locatesUndecodedCodes = false
+    /// Read Code 39 labels too long for the view in sections as the camera pans along
+    /// them: the whole characters visible on rows across the frame are stitched by their
+    /// overlap (``Code39Stitcher``); once the start and the stop character have both
+    /// been joined in, the full payload is a detection located on the section in view,
+    /// in that frame and in every later one whose section is part of it (fresh readings
+    /// that agree with it, so misread protection can verify it; the session counts the
+    /// code once). Needs Code 39 among the symbologies. Default false.
+    public var readsLongCode39InSections = false
     /// How far (pixels) around the predicted position correlation searches. Default 24.
     public var searchRadius = 24
     /// Correlation (0...1) a re-location must reach to count as a measurement. Default 0.8.

@@ -7,12 +7,14 @@ import BarcodeTracking
 enum Engine {
     /// The engine's detector for these decoder options. `frameTimeBudget` (seconds;
     /// for cameras and `--realtime`) lets it spend a frame's spare time on whole-frame searches;
-    /// `locatedOnly` (`--located-only`) also outlines codes it cannot decode.
+    /// `locatedOnly` (`--located-only`) also outlines codes it cannot decode; `sectionalCode39`
+    /// (`--sectional-code39`) reads Code 39 labels wider than the view in sections.
     static func detector(options: DecoderOptions, frameTimeBudget: Double? = nil,
-                         locatedOnly: Bool = false) throws(DecodingError) -> any BarcodeDetector {
+                         locatedOnly: Bool = false, sectionalCode39: Bool = false) throws(DecodingError) -> any BarcodeDetector {
         var configuration = TrackingEngineConfiguration()
         configuration.frameTimeBudget = frameTimeBudget
         configuration.locatesUndecodedCodes = locatedOnly
+        configuration.readsLongCode39InSections = sectionalCode39
         return try TrackingEngine(options: options, configuration: configuration)
     }
 

@@ -140,6 +140,9 @@ struct SessionOptions: ParsableArguments {
     @Flag(name: .customLong("located-only"), help: "Also outline codes located but not decodable (blurred, small, far): tracks without data that keep their id once readable. Off by default: the outline is a coarse box, and dense print can be outlined too.")
     var locatedOnly = false
 
+    @Flag(name: .customLong("sectional-code39"), help: "Read Code 39 labels too long for the view in sections as the camera pans along them, stitched by overlap and reported once with the full payload.")
+    var sectionalCode39 = false
+
     @Option(name: .customLong("max-codes-per-frame"), help: "Decode at most this many codes per frame (1...255).")
     var maxCodesPerFrame: Int?
 
@@ -164,6 +167,9 @@ struct SessionOptions: ParsableArguments {
     func validate() throws {
         _ = try payloadRules()
         _ = try verificationRules()
+        if sectionalCode39, let symbologies, !symbologies.contains(.code39) {
+            throw ValidationError("--sectional-code39 reads Code 39: add code39 to --symbologies")
+        }
         if let expect, expect < 1 { throw ValidationError("--expect must be at least 1, not \(expect)") }
         if let timeout, !(timeout > 0 && timeout.isFinite) { throw ValidationError("--timeout must be a positive number of seconds") }
         if timeout != nil, expect == nil { throw ValidationError("--timeout only applies with --expect") }

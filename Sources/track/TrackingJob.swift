@@ -75,7 +75,8 @@ final class TrackingJob {
         let session: ScanSession
         do {
             reader = try Engine.detector(options: decoderOptions, frameTimeBudget: source.source.isLive
-                ? Engine.frameTimeBudget(frameRate: source.frameRate) : nil, locatedOnly: options.locatedOnly)
+                ? Engine.frameTimeBudget(frameRate: source.frameRate) : nil, locatedOnly: options.locatedOnly,
+                sectionalCode39: options.sectionalCode39)
             session = try ScanSession(configuration: configuration, shouldReject: rejection)
         } catch let error as DecodingError {
             throw JobSetupError(message: error.message, status: 64)
