@@ -100,35 +100,15 @@ struct CodeOutlineMap {
             let center = Point(x: (Double(index % columns) + 0.5) * size, y: (Double(index / columns) + 0.5) * size)
             if hidden.contains(where: { $0.grown(by: size / 2).contains(center) }) { live[index] = false }
         }
-        var seen = [Bool](repeating: false, count: live.count)
         var found: [(rect: Rect, cells: Int)] = []
-        var stack: [Int] = []
-        for start in live.indices where live[start] && !seen[start] {
-            seen[start] = true
-            stack.append(start)
-            var count = 0
-            var minColumn = Int.max, maxColumn = Int.min, minRow = Int.max, maxRow = Int.min
-            while let index = stack.popLast() {
-                count += 1
-                let column = index % columns, row = index / columns
-                minColumn = min(minColumn, column); maxColumn = max(maxColumn, column)
-                minRow = min(minRow, row); maxRow = max(maxRow, row)
-                for dy in -2...2 {
-                    for dx in -4...4 where dx != 0 || dy != 0 {
-                        let c = column + dx, r = row + dy
-                        guard c >= 0, c < columns, r >= 0, r < rows else { continue }
-                        let next = r * columns + c
-                        if live[next], !seen[next] { seen[next] = true; stack.append(next) }
-                    }
-                }
-            }
-            guard count >= Self.minimumCells else { continue }
-            let box = Rect(x: Double(minColumn) * size, y: Double(minRow) * size,
-                           width: Double(maxColumn - minColumn + 1) * size, height: Double(maxRow - minRow + 1) * size)
+        for group in CellGroup.groups(of: live, columns: columns, rows: rows, reach: (4, 2)) where group.count >= Self.minimumCells {
+            let box = Rect(x: Double(group.minColumn) * size, y: Double(group.minRow) * size,
+                           width: Double(group.maxColumn - group.minColumn + 1) * size,
+                           height: Double(group.maxRow - group.minRow + 1) * size)
             // A code fills most of its box; scattered texture does not.
-            guard Double(count) >= 0.25 * (box.width / size) * (box.height / size),
+            guard Double(group.count) >= 0.25 * (box.width / size) * (box.height / size),
                   box.area <= 0.25 * bounds.area, let clipped = box.intersection(bounds) else { continue }
-            found.append((clipped, count))
+            found.append((clipped, group.count))
         }
         return found.sorted { $0.cells > $1.cells }.map(\.rect)
     }
