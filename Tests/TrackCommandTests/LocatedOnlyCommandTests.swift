@@ -43,6 +43,21 @@ struct LocatedOnlyCommandTests {
         #expect((plainFrames.first?["tracks"] as? [Any])?.isEmpty == true, "off by default: nothing until the code is read")
     }
 
+    @Test("The demo blurred past reading (--blur 8, 12) shows its three labels as located-only tracks with stable ids",
+          arguments: [8.0, 12.0])
+    func blurredDemo(blur: Double) throws {
+        let run = try TrackProcess.run(["--demo", "--blur", "\(blur)", "--frames", "8", "--format", "jsonl", "--located-only"])
+        #expect(run.status == 1, "nothing decoded: \(run.stderr)")
+        let frames = try run.lines.map(jsonObject).filter { $0["type"] as? String == "frame" }
+        let tracks = frames.map { ($0["tracks"] as? [[String: Any]]) ?? [] }
+        #expect(tracks.allSatisfy { $0.count == 3 && $0.allSatisfy { $0["data"] == nil } })
+        #expect(Set(tracks.flatMap { $0.compactMap { $0["id"] as? Int } }) == [1, 2, 3])
+        let plain = try TrackProcess.run(["--demo", "--blur", "\(blur)", "--frames", "8", "--format", "jsonl"])
+        let plainTracks = try plain.lines.map(jsonObject).filter { $0["type"] as? String == "frame" }
+            .flatMap { ($0["tracks"] as? [Any]) ?? [] }
+        #expect(plainTracks.isEmpty, "without --located-only: no track at all, as the issue found")
+    }
+
     @Test("--annotate draws a located-only code as a grey dashed outline")
     func annotatedDashed() throws {
         let dir = try TrackProcess.temporaryDirectory()
