@@ -133,9 +133,11 @@ public struct Tracker: Sendable {
             motions[i].predictedCenter = motions[i].lastMeasured.center + tracks[i].velocity * elapsed
         }
         associateByPayload(detections)
+        // Before geometry: a second sighting of a code must not continue a located-only
+        // track next to it (that track would become a twin of the code).
+        dropRepeatSightings(detections)
         associateByGeometry(detections)
         applyMatches(detections, at: time)
-        dropRepeatSightings(detections)
         coastOrRemove(detections, at: time)
         startTracks(detections, at: time)
         return TrackerUpdate(time: time, tracks: tracks, added: added, updated: updated,
