@@ -130,7 +130,7 @@ struct SessionOptions: ParsableArguments {
     }
 
     @Option(name: .long, help: ArgumentHelp(
-        "Misread protection: a code counts after N agreeing reads within M frames; N/M for all codes, 1d:N/M or 2d:N/M for one class (repeatable; default 1d:2/3 and 2d:1/1; 1/1 turns it off).",
+        "Misread protection: a code counts after N agreeing reads within M frames; N/M for all codes, 1d:N/M or 2d:N/M for one class (repeatable; default 1d:2/3 and 2d:1/1; 1/1: every code counts at its first read, and only reads that disagree with it are held back).",
         valueName: "N/M"))
     var verify: [String] = []
 

@@ -32,7 +32,7 @@ struct VerifyCommandTests {
         #expect((result.summary["codes"] as? [[String: Any]])?.compactMap { $0["data"] as? String } == [Self.real])
     }
 
-    @Test("--verify 1/1 turns protection off: the misread is adopted, as decoding every frame would")
+    @Test("--verify 1/1 counts the first read: the misread is adopted, as decoding every frame would")
     func firstReadAdoptsMisread() throws {
         let result = try run(["--verify", "1/1"])
         #expect(result.recognized == [Self.misread])
