@@ -26,13 +26,18 @@ public struct AnnotationStyle: Hashable, Sendable {
     public var labelScale: Int
     /// Whether to draw track IDs.
     public var showsTrackIDs: Bool
+    /// Dash length (frame pixels; gaps are as long) of located-only outlines, or `nil`
+    /// (the default) for solid ones. `track --annotate` draws them grey and dashed (8 px).
+    public var locatedDash: Double?
 
     /// The default style.
     public init(
         decodedColor: RGBColor = .green, locatedColor: RGBColor = .yellow, rejectedColor: RGBColor = .red,
         overlayColor: RGBColor = .magenta, guideColor: RGBColor = .cyan, labelColor: RGBColor = .white, fillOpacity: Double = 0.3,
-        predictedOpacity: Double = 0.5, lineWidth: Double = 2, labelScale: Int = 2, showsTrackIDs: Bool = true
+        predictedOpacity: Double = 0.5, lineWidth: Double = 2, labelScale: Int = 2, showsTrackIDs: Bool = true,
+        locatedDash: Double? = nil
     ) {
+        self.locatedDash = locatedDash
         self.decodedColor = decodedColor
         self.locatedColor = locatedColor
         self.rejectedColor = rejectedColor

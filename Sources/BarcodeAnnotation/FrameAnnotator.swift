@@ -22,7 +22,8 @@ public struct FrameAnnotator: Hashable, Sendable {
     ///
     /// Order: overlays first, then code fills, outlines and ID labels on top.
     /// Decoded and rejected-decoded codes are filled and outlined; located-only
-    /// codes are outlined only; predicted-only codes are drawn at `predictedOpacity`.
+    /// codes are outlined only (dashed with ``AnnotationStyle/locatedDash``); predicted-only
+    /// codes are drawn at `predictedOpacity`.
     public func annotate(_ image: inout RGBImage, tracks: [TrackedBarcode], overlays: [OverlayPlan] = []) {
         for plan in overlays where plan.state != .lost {
             image.stroke(plan.outline, color: plan.isRejected ? style.rejectedColor : style.overlayColor,
@@ -34,7 +35,11 @@ public struct FrameAnnotator: Hashable, Sendable {
             if track.isDecoded {
                 image.fill(track.location, color: color, opacity: style.fillOpacity * opacity)
             }
-            image.stroke(track.location, color: color, thickness: style.lineWidth, opacity: opacity)
+            if !track.isDecoded, let dash = style.locatedDash {
+                image.strokeDashed(track.location, dash: dash, color: color, thickness: style.lineWidth, opacity: opacity)
+            } else {
+                image.stroke(track.location, color: color, thickness: style.lineWidth, opacity: opacity)
+            }
             if style.showsTrackIDs { drawLabel(track, color: color, on: &image) }
         }
     }

@@ -36,6 +36,24 @@ extension RGBImage {
         drawLine(from: quad.bottomLeft, to: quad.topLeft, color: color, thickness: thickness, opacity: opacity)
     }
 
+    /// Draws the four edges of `quad` dashed: `dash` pixels drawn, `dash` pixels left, along each edge.
+    public mutating func strokeDashed(_ quad: Quadrilateral, dash: Double, color: RGBColor, thickness: Double = 1, opacity: Double = 1) {
+        let corners = quad.corners
+        let step = Swift.max(1, dash)
+        for k in 0..<4 {
+            let a = corners[k], b = corners[(k + 1) % 4]
+            let d = b - a
+            let length = (d.x * d.x + d.y * d.y).squareRoot()
+            guard length.isFinite, length > 0 else { continue }
+            var start = 0.0
+            while start < length {
+                let end = Swift.min(length, start + step)
+                drawLine(from: a + d * (start / length), to: a + d * (end / length), color: color, thickness: thickness, opacity: opacity)
+                start += 2 * step
+            }
+        }
+    }
+
     /// Draws the four edges of an axis-aligned rectangle.
     public mutating func stroke(_ rect: Rect, color: RGBColor, thickness: Double = 1, opacity: Double = 1) {
         stroke(Quadrilateral(rect), color: color, thickness: thickness, opacity: opacity)

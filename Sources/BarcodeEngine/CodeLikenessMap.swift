@@ -88,33 +88,14 @@ struct CodeLikenessMap {
             guard bounds.contains(center) else { continue }
             codeLike[index] = !hidden.contains { $0.boundingBox.contains(center) && $0.contains(center) }
         }
-        var seen = [Bool](repeating: false, count: density.count)
         var found: [(region: Rect, score: Float)] = []
-        var stack: [Int] = []
-        for start in codeLike.indices where codeLike[start] && !seen[start] {
-            seen[start] = true
-            stack.append(start)
-            var count = 0, score: Float = 0
-            var minColumn = Int.max, maxColumn = Int.min, minRow = Int.max, maxRow = Int.min
-            while let index = stack.popLast() {
-                count += 1
-                score += density[index]
-                let column = index % columns, row = index / columns
-                minColumn = min(minColumn, column); maxColumn = max(maxColumn, column)
-                minRow = min(minRow, row); maxRow = max(maxRow, row)
-                for dy in -1...1 {
-                    for dx in -1...1 where dx != 0 || dy != 0 {
-                        let c = column + dx, r = row + dy
-                        guard c >= 0, c < columns, r >= 0, r < rows else { continue }
-                        let next = r * columns + c
-                        if codeLike[next], !seen[next] { seen[next] = true; stack.append(next) }
-                    }
-                }
-            }
-            guard count >= minimumCells else { continue }
-            let region = Rect(x: Double(minColumn - 1) * size, y: Double(minRow - 1) * size,
-                              width: Double(maxColumn - minColumn + 3) * size, height: Double(maxRow - minRow + 3) * size)
-            if let clipped = region.intersection(bounds) { found.append((clipped, score)) }
+        let density = density
+        for group in CellGroup.groups(of: codeLike, columns: columns, rows: rows, reach: (1, 1), weight: { density[$0] })
+        where group.count >= minimumCells {
+            let region = Rect(x: Double(group.minColumn - 1) * size, y: Double(group.minRow - 1) * size,
+                              width: Double(group.maxColumn - group.minColumn + 3) * size,
+                              height: Double(group.maxRow - group.minRow + 3) * size)
+            if let clipped = region.intersection(bounds) { found.append((clipped, group.score)) }
         }
         return found.sorted { $0.score > $1.score }
     }

@@ -135,3 +135,10 @@ extension TrackingEngine {
         }
     }
 }
+
+extension TrackingEngine {
+    /// `rect` grown by `margin` frame pixels on every side.
+    static func grown(_ rect: Rect, by margin: Double) -> Rect {
+        Rect(x: rect.x - margin, y: rect.y - margin, width: rect.width + 2 * margin, height: rect.height + 2 * margin)
+    }
+}

@@ -66,6 +66,9 @@ public final class TrackingEngine: TrackingAwareDetector, Sendable {
         /// Running average (seconds) of the whole detection on frames with the
         /// whole-frame search, for ``TrackingEngineConfiguration/frameTimeBudget``.
         var wholeFrameCost: Double?
+        /// Sectional Code 39 (``TrackingEngineConfiguration/readsLongCode39InSections``).
+        var stitcher = Code39Stitcher()
+        var stitched: Set<String> = []
     }
 
     /// Creates the engine's detector. `options` are those of a whole-frame read;
@@ -124,6 +127,10 @@ public final class TrackingEngine: TrackingAwareDetector, Sendable {
         case allSymbologies(Rect, known: [Quadrilateral])
         case follow(TrackedBarcode, TrackMemory?, due: Bool)
         case locatedOnly(TrackedBarcode)
+        /// Outlines of undecodable codes (``TrackingEngineConfiguration/locatesUndecodedCodes``), decoded codes hidden.
+        case outlines(Rect, hiding: [Quadrilateral])
+        /// The Code 39 characters in view (``TrackingEngineConfiguration/readsLongCode39InSections``).
+        case code39Section(Rect)
     }
 
     /// One frame of the fast path; see the type's documentation.
@@ -177,6 +184,10 @@ public final class TrackingEngine: TrackingAwareDetector, Sendable {
         if searchAll { jobs.append(.allSymbologies(bounds, known: known)) }
         if linearDiscovery != nil, let stripIndex { jobs.append(.linearStrip(strip(stripIndex, in: bounds), known: known)) }
         if matrixDiscovery != nil, let tileIndex { jobs.append(.matrix(tile(tileIndex, in: bounds), known: known)) }
+        if configuration.readsLongCode39InSections, windowReaders[.code39] != nil { jobs.append(.code39Section(bounds)) }
+        if configuration.locatesUndecodedCodes {
+            jobs.append(.outlines(bounds, hiding: live.filter { $0.barcode != nil }.map { Self.hidingMask(for: $0.predictedLocation) }))
+        }
         for track in live {
             if track.barcode != nil {
                 let due = (frameIndex + track.id.rawValue) % configuration.redecodeInterval == 0
@@ -195,7 +206,8 @@ public final class TrackingEngine: TrackingAwareDetector, Sendable {
         } else {
             for index in jobs.indices { run(index) }
         }
-        var measured: [Detection] = [], discovered: [Detection] = []
+        var measured: [Detection] = [], discovered: [Detection] = [], outlined: [Detection] = []
+        var section: Code39Sections.Section?, sectionRows: ClosedRange<Int>?
         var kept: [TrackID: TrackMemory] = [:]
         var warnings: [String] = []
         for (job, output) in zip(jobs, try outputs.collect()) {
@@ -206,12 +218,30 @@ public final class TrackingEngine: TrackingAwareDetector, Sendable {
                 if let memory = output.memory { kept[track.id] = memory }
             case .locatedOnly: measured += output.detections
             case .linearStrip, .matrix, .allSymbologies: discovered += output.detections
+            case .outlines: outlined += output.detections
+            case .code39Section:
+                section = output.section?.section
+                sectionRows = output.section?.rows
             }
         }
         var foundNew = false
         for found in discovered where Self.isPlausible(found.location) && !Self.isCovered(found, by: measured) {
             measured.append(found)
             foundNew = true
+        }
+        // An outline touching a decoded code (read in this frame, or expected where a
+        // tracked one should be) is that code or a piece of it, never a code of its own:
+        // it would drag the decoded track onto a coarse box.
+        let decodedBoxes = (measured.filter { $0.barcode != nil }.map(\.location)
+            + live.filter { $0.barcode != nil }.map(\.predictedLocation)).map { Self.grown($0.boundingBox, by: 16) }
+        for outline in outlined where !decodedBoxes.contains(where: { $0.intersects(outline.location.boundingBox) }) {
+            measured.append(outline)
+        }
+        if let section, let sectionRows, let stitched = stitch(section) {
+            let box = Rect(x: Double(section.start), y: Double(sectionRows.lowerBound), width: Double(section.end - section.start),
+                           height: Double(sectionRows.upperBound - sectionRows.lowerBound + 1))
+            measured.append(Detection(barcode: Barcode(symbology: .code39, data: stitched, bytes: Array(stitched.utf8),
+                                                       symbologyIdentifier: "]A0", location: Quadrilateral(box))))
         }
         let cost = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9
         state.withLock { state in
@@ -230,11 +260,15 @@ public final class TrackingEngine: TrackingAwareDetector, Sendable {
         var detections: [Detection] = []
         var memory: TrackMemory?
         var warnings: [String] = []
+        /// The Code 39 section seen on the most rows, and the rows (frame pixels) it was seen on.
+        var section: (section: Code39Sections.Section, rows: ClosedRange<Int>)?
 
-        init(detections: [Detection] = [], memory: TrackMemory? = nil, warnings: [String] = []) {
+        init(detections: [Detection] = [], memory: TrackMemory? = nil, warnings: [String] = [],
+             section: (section: Code39Sections.Section, rows: ClosedRange<Int>)? = nil) {
             self.detections = detections
             self.memory = memory
             self.warnings = warnings
+            self.section = section
         }
 
         init(_ report: DetectionReport) {
@@ -254,6 +288,12 @@ public final class TrackingEngine: TrackingAwareDetector, Sendable {
             return JobOutput(try Self.search(image, in: rect, hiding: known, with: matrixDiscovery))
         case .allSymbologies(let rect, let known):
             return JobOutput(try Self.search(image, in: rect, hiding: known, with: full))
+        case .code39Section(let rect):
+            return JobOutput(section: Self.code39Section(in: image, bounds: rect))
+        case .outlines(let rect, let hidden):
+            return JobOutput(detections: CodeOutlineMap(image, bounds: rect).outlines(in: rect, hiding: hidden).map {
+                Detection(location: Quadrilateral($0))
+            })
         case .locatedOnly(let track):
             guard let window = window(around: track.predictedLocation, in: bounds) else { return JobOutput() }
             return JobOutput(try locatedOnlyReader.read(image, region: window))
@@ -275,32 +315,43 @@ public final class TrackingEngine: TrackingAwareDetector, Sendable {
                match.score >= configuration.minimumCorrelation {
                 var measured = barcode
                 measured.location = memory.quadAtTemplate.translated(by: match.origin - template.origin)
-                return (Detection(barcode: measured), memory)
+                var followed = Detection(barcode: measured)
+                followed.isFreshRead = false
+                return (followed, memory)
             }
             if barcode.symbology.isAddOn { return (nil, memory) }
         }
         // The window can hold a neighbouring label with the same payload: take the
         // read nearest the prediction.
         let predicted = track.predictedLocation.center
+        var disagreeing: Detection?
         let read = try windowReaders[barcode.symbology].flatMap { reader in
             try window(around: track.predictedLocation, in: bounds).map { try reader.read(image, region: $0) }
         }
-        warnings += read?.warnings ?? []
-        if let decoded = read?.detections.compactMap(\.barcode).filter({ $0.bytes == barcode.bytes })
-               .min(by: { $0.location.center.distance(to: predicted) < $1.location.center.distance(to: predicted) }) {
-            var measured = barcode
-            measured.location = decoded.location
-            measured.orientation = decoded.orientation
-            let template = CodeTemplate(image: image, box: decoded.location.boundingBox)
-            return (Detection(barcode: measured), TrackMemory(template: template, quadAtTemplate: decoded.location))
+        if let read {
+            warnings += read.warnings
+            let reads = read.detections.compactMap(\.barcode)
+            if let decoded = reads.filter({ $0.bytes == barcode.bytes })
+                .min(by: { $0.location.center.distance(to: predicted) < $1.location.center.distance(to: predicted) }) {
+                var measured = barcode
+                measured.location = decoded.location
+                measured.orientation = decoded.orientation
+                let template = CodeTemplate(image: image, box: decoded.location.boundingBox)
+                return (Detection(barcode: measured), TrackMemory(template: template, quadAtTemplate: decoded.location))
+            }
+            // Another payload on the code's own spot: one of the two readings is a misread.
+            // It goes to the session as a reading of its own (it never changes this track's
+            // payload), where misread protection decides which one is established.
+            disagreeing = reads.first { $0.location.isSameCode(as: track.predictedLocation, linearRead: $0.symbology.isLinear) }
+                .map { Detection(barcode: $0) }
         }
         if memory?.template == nil {
             // Nothing to correlate with yet (an add-on, or a decode that failed): take
             // the template where the tracker expects the code; it is checked next frame.
             let template = CodeTemplate(image: image, box: track.predictedLocation.boundingBox)
-            return (nil, TrackMemory(template: template, quadAtTemplate: track.predictedLocation))
+            return (disagreeing, TrackMemory(template: template, quadAtTemplate: track.predictedLocation))
         }
-        return (nil, memory)
+        return (disagreeing, memory)
     }
 
     /// The predicted box grown by the margin and the search radius, clipped to `bounds`.

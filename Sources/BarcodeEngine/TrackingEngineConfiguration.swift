@@ -61,6 +61,21 @@ public struct TrackingEngineConfiguration: Sendable, Hashable {
     /// every this many frames (staggered across codes); in between it is
     /// re-located by correlation. 1 re-decodes every frame. Default 6.
     public var redecodeInterval = 6
+    /// Also report codes that are located but cannot be decoded (blurred, too small
+    /// or too far away) as located-only detections: outlines (axis-aligned boxes in
+    /// frame pixels, on a 16-pixel grid) of places whose texture alternates like bars
+    /// or modules, away from every decoded code. The tracker follows them, and a code
+    /// keeps its id when it becomes readable. Default false: the outline is coarse,
+    /// and dense print that is not a code (a halftone, a grille) can be outlined too.
+    public var locatesUndecodedCodes = false
+    /// Read Code 39 labels too long for the view in sections as the camera pans along
+    /// them: the whole characters visible on rows across the frame are stitched by their
+    /// overlap (``Code39Stitcher``); once the start and the stop character have both
+    /// been joined in, the full payload is a detection located on the section in view,
+    /// in that frame and in every later one whose section is part of it (fresh readings
+    /// that agree with it, so misread protection can verify it; the session counts the
+    /// code once). Needs Code 39 among the symbologies. Default false.
+    public var readsLongCode39InSections = false
     /// How far (pixels) around the predicted position correlation searches. Default 24.
     public var searchRadius = 24
     /// Correlation (0...1) a re-location must reach to count as a measurement. Default 0.8.

@@ -6,12 +6,17 @@ import BarcodeTracking
 /// decoding every full frame): one place, so both always use the same.
 enum Engine {
     /// The engine's detector for these decoder options. `frameTimeBudget` (seconds;
-    /// for cameras and `--realtime`) lets it spend a frame's spare time on whole-frame searches.
-    static func detector(options: DecoderOptions, frameTimeBudget: Double? = nil,
-                         effort: EngineEffort = .balanced) throws(DecodingError) -> any BarcodeDetector {
+    /// for cameras and `--realtime`) lets it spend a frame's spare time on whole-frame searches;
+    /// `effort` (`--effort`) sets how often it searches the whole frame; `locatedOnly`
+    /// (`--located-only`) also outlines codes it cannot decode; `sectionalCode39`
+    /// (`--sectional-code39`) reads Code 39 labels wider than the view in sections.
+    static func detector(options: DecoderOptions, frameTimeBudget: Double? = nil, effort: EngineEffort = .balanced,
+                         locatedOnly: Bool = false, sectionalCode39: Bool = false) throws(DecodingError) -> any BarcodeDetector {
         var configuration = TrackingEngineConfiguration()
         configuration.frameTimeBudget = frameTimeBudget
         configuration.wholeFrameInterval = effort.wholeFrameInterval
+        configuration.locatesUndecodedCodes = locatedOnly
+        configuration.readsLongCode39InSections = sectionalCode39
         return try TrackingEngine(options: options, configuration: configuration)
     }
 

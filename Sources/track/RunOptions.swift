@@ -132,6 +132,20 @@ struct SessionOptions: ParsableArguments {
     @Option(name: .long, help: EngineEffort.help)
     var effort: EngineEffort = .balanced
 
+    @Option(name: .long, help: ArgumentHelp(
+        "Misread protection: a code counts after N agreeing reads within M frames; N/M for all codes, 1d:N/M or 2d:N/M for one class (repeatable; default 1d:2/3 and 2d:1/1; 1/1: every code counts at its first read, and only reads that disagree with it are held back).",
+        valueName: "N/M"))
+    var verify: [String] = []
+
+    /// The `--verify` rules, parsed (defaults when none given).
+    func verificationRules() throws -> VerificationRules { try VerificationRules(parsing: verify) }
+
+    @Flag(name: .customLong("located-only"), help: "Also outline codes located but not decodable (blurred, small, far): tracks without data that keep their id once readable. Off by default: the outline is a coarse box, and dense print can be outlined too.")
+    var locatedOnly = false
+
+    @Flag(name: .customLong("sectional-code39"), help: "Read Code 39 labels too long for the view in sections as the camera pans along them, stitched by overlap and reported once with the full payload.")
+    var sectionalCode39 = false
+
     @Option(name: .customLong("max-codes-per-frame"), help: "Decode at most this many codes per frame (1...255).")
     var maxCodesPerFrame: Int?
 
@@ -155,6 +169,10 @@ struct SessionOptions: ParsableArguments {
 
     func validate() throws {
         _ = try payloadRules()
+        _ = try verificationRules()
+        if sectionalCode39, let symbologies, !symbologies.contains(.code39) {
+            throw ValidationError("--sectional-code39 reads Code 39: add code39 to --symbologies")
+        }
         if let expect, expect < 1 { throw ValidationError("--expect must be at least 1, not \(expect)") }
         if let timeout, !(timeout > 0 && timeout.isFinite) { throw ValidationError("--timeout must be a positive number of seconds") }
         if timeout != nil, expect == nil { throw ValidationError("--timeout only applies with --expect") }

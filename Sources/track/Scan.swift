@@ -82,6 +82,7 @@ struct Scan: ParsableCommand {
                 var entry = JSONObject()
                 BarcodeJSON.addPayload(of: code, to: &entry)
                 entry.add("quad", BarcodeJSON.quad(code.location))
+                BarcodeJSON.addDetails(of: code, to: &entry)
                 return .object(entry)
             }))
         case .failure(let failure):

@@ -2,13 +2,21 @@ import BarcodeTracking
 
 /// What `track` reports while it runs; one implementation per `--format`.
 protocol TrackOutput: AnyObject {
-    /// One processed frame (tracks in frame pixels, times in seconds of the source's clock).
+    /// One processed frame (tracks in frame pixels, times in seconds of the source's clock),
+    /// with the rectangles (frame pixels) of the overlays alive after it, by code.
     func frame(_ result: ScanFrameResult, overlays: [TrackID: Rect])
+    /// Overlays created or deleted (after the frame they happened in; at the end of the run, the last deletions).
+    func overlayEvents(_ events: [OverlayEvent])
     /// The final result; always the last call.
     func summary(_ summary: ScanSummary, expected: Int?, complete: Bool)
     /// The final result of a run that failed before its first frame (the input could not be
     /// opened): nothing processed, reason `failed`, and `message`. Instead of ``summary(_:expected:complete:)``.
     func failedToStart(_ message: String, expected: Int?)
+}
+
+extension TrackOutput {
+    /// Nothing by default: only `jsonl` reports the overlay lifecycle.
+    func overlayEvents(_ events: [OverlayEvent]) {}
 }
 
 /// The `--format` values.
@@ -35,6 +43,7 @@ final class JSONLinesOutput: TrackOutput {
             event.add("type", .string("recognized"))
             event.add("id", .int(code.trackID.rawValue))
             BarcodeJSON.addPayload(of: code.barcode, to: &event)
+            BarcodeJSON.addDetails(of: code.barcode, to: &event)
             event.add("frame", .int(result.frameNumber))
             event.add("time", .number(result.time, decimals: 6))
             sink.write(event.text)
@@ -45,6 +54,20 @@ final class JSONLinesOutput: TrackOutput {
             event.add("id", .int(lost.id.rawValue))
             event.add("frame", .int(result.frameNumber))
             event.add("time", .number(result.time, decimals: 6))
+            sink.write(event.text)
+        }
+        sink.flush()
+    }
+
+    func overlayEvents(_ events: [OverlayEvent]) {
+        guard !events.isEmpty else { return }
+        for change in events {
+            var event = JSONObject()
+            event.add("type", .string("overlay"))
+            event.add("event", .string(change.kind.rawValue))
+            event.add("id", .int(change.trackID.rawValue))
+            event.add("frame", .int(change.frame))
+            event.add("time", .number(change.time, decimals: 6))
             sink.write(event.text)
         }
         sink.flush()
@@ -75,16 +98,16 @@ final class JSONLinesOutput: TrackOutput {
         let error: String? = if case .failed(let message) = summary.reason { message } else { nil }
         writeSummary(frames: summary.framesProcessed, dropped: summary.framesDropped, codes: summary.recognized,
                      expected: expected, complete: complete, skipped: summary.framesSkipped,
-                     reason: Self.reasonName(summary.reason), error: error)
+                     misreads: summary.misreadsPrevented, reason: Self.reasonName(summary.reason), error: error)
     }
 
     func failedToStart(_ message: String, expected: Int?) {
         writeSummary(frames: 0, dropped: 0, codes: [], expected: expected, complete: expected == nil, skipped: 0,
-                     reason: "failed", error: message)
+                     misreads: 0, reason: "failed", error: message)
     }
 
     private func writeSummary(frames: Int, dropped: Int, codes: [RecognizedBarcode], expected: Int?, complete: Bool,
-                              skipped: Int, reason: String, error: String?) {
+                              skipped: Int, misreads: Int, reason: String, error: String?) {
         var object = JSONObject()
         object.add("type", .string("summary"))
         object.add("frames", .int(frames))
@@ -99,8 +122,10 @@ final class JSONLinesOutput: TrackOutput {
             return .object(entry)
         }))
         object.add("expected", expected.map { .int($0) } ?? .null)
-        object.add("complete", .bool(complete))
+        // Nothing expected, nothing to complete: null, not a vacuous true.
+        object.add("complete", expected == nil ? .null : .bool(complete))
         object.add("skipped", .int(skipped))
+        object.add("misreadsPrevented", .int(misreads))
         object.add("reason", .string(reason))
         object.add("error", error.map { .string($0) })
         sink.write(object.text)
@@ -177,6 +202,7 @@ final class TextOutput: TrackOutput {
         head += " in \(summary.framesProcessed) frames"
         if summary.framesDropped > 0 { head += ", \(summary.framesDropped) dropped" }
         if summary.framesSkipped > 0 { head += ", \(summary.framesSkipped) skipped" }
+        if summary.misreadsPrevented > 0 { head += ", \(summary.misreadsPrevented) misread\(summary.misreadsPrevented == 1 ? "" : "s") held back" }
         sink.write(head + " (\(JSONLinesOutput.reasonName(summary.reason)))")
         for code in summary.recognized {
             var line = "  #\(code.firstTrackID.rawValue)  \(code.barcode.symbology.rawValue)  \(BarcodeJSON.printable(code.barcode))"

@@ -24,7 +24,7 @@ final class TrackingJob {
     let outputName: String
     let annotation: AnnotationWriter?
     let recording: AnnotationWriter?
-    let planner: OverlayPlanner?
+    let overlays: OverlayLifecycle?
     let expected: Int?
     let timeout: Double?
     let stopper: JobStopper
@@ -61,6 +61,7 @@ final class TrackingJob {
         configuration.maximumCodesPerFrame = options.maxCodesPerFrame
         configuration.enabledSymbologies = options.symbologies
         configuration.scanArea = try options.scanArea()
+        try options.verificationRules().apply(to: &configuration)
         let scanned = configuration.scanArea.area(in: source.frameSize)
         if source.frameSize.width > 0, source.frameSize.height > 0, !(scanned.width >= 1 && scanned.height >= 1) {
             throw failed(JobSetupError(
@@ -74,7 +75,8 @@ final class TrackingJob {
         let session: ScanSession
         do {
             reader = try Engine.detector(options: decoderOptions, frameTimeBudget: source.source.isLive
-                ? Engine.frameTimeBudget(frameRate: source.frameRate) : nil, effort: options.effort)
+                ? Engine.frameTimeBudget(frameRate: source.frameRate) : nil, effort: options.effort,
+                locatedOnly: options.locatedOnly, sectionalCode39: options.sectionalCode39)
             session = try ScanSession(configuration: configuration, shouldReject: rejection)
         } catch let error as DecodingError {
             throw JobSetupError(message: error.message, status: 64)
@@ -82,11 +84,11 @@ final class TrackingJob {
             throw JobSetupError(message: error.message, status: 64)
         }
         let specification = try overlay.map { try OverlaySpecification(parsing: $0) }
-        planner = specification.map { OverlayPlanner(configuration: $0.configuration) }
+        overlays = specification.map(OverlayLifecycle.init)
         if let annotate {
             do {
                 annotation = try AnnotationWriter(path: annotate, size: source.frameSize, frameRate: source.frameRate,
-                                                  planner: planner)
+                                                  scanArea: configuration.scanArea)
             } catch {
                 throw failed(JobSetupError(message: "cannot write --annotate \(annotate): \(error)", status: ExitStatus.outputError))
             }
@@ -96,7 +98,7 @@ final class TrackingJob {
         if let record {
             do {
                 recording = try AnnotationWriter(path: record, size: source.frameSize, frameRate: source.frameRate,
-                                                 planner: nil, annotated: false)
+                                                 scanArea: nil, annotated: false)
             } catch {
                 throw failed(JobSetupError(message: "cannot write --record \(record): \(error)", status: ExitStatus.outputError))
             }
@@ -122,16 +124,16 @@ final class TrackingJob {
         processor.start()
         var final: ScanSummary?
         var skippedReported = 0
+        var lastFrame = (number: 0, time: 0.0)
         for await event in processor.results {
             switch event {
             case .frame(let result):
-                var overlays: [TrackID: Rect] = [:]
-                if let planner {
-                    for track in result.tracks { overlays[track.id] = planner.plan(for: track).rect }
-                }
-                output.frame(result, overlays: overlays)
+                let (plans, events) = overlays?.process(result) ?? ([:], [])
+                output.frame(result, overlays: plans.mapValues(\.rect))
+                output.overlayEvents(events)
+                lastFrame = (result.frameNumber, result.time)
                 if sink.failure != nil { stop(.outputFailed); continue }
-                annotation?.write(result)
+                annotation?.write(result, overlays: result.tracks.compactMap { plans[$0.id] })
                 recording?.write(result)
             case .skipped(let skipped):
                 // The summary counts them all; the first few are named, a damaged stream can have thousands.
@@ -145,6 +147,9 @@ final class TrackingJob {
             }
         }
         let summary = final ?? processor.session.summary
+        if let overlays, sink.failure == nil {
+            output.overlayEvents(overlays.finish(frame: lastFrame.number, time: lastFrame.time))
+        }
         annotation?.finish()
         recording?.finish()
         guard let summary else { return ExitStatus.inputError }

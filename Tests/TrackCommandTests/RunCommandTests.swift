@@ -167,7 +167,9 @@ struct RunCommandTests {
 
     @Test("SIGINT stops the run, writes the summary and exits 130")
     func interrupt() throws {
-        let run = try TrackProcess.signal(["--demo", "--frames", "100000", "--format", "jsonl"], SIGINT)
+        // --verify 1/1: all three codes are recognized in the first frame, before the signal
+        // (by default the 1-D ones need a second agreeing read, one frame later).
+        let run = try TrackProcess.signal(["--demo", "--frames", "100000", "--format", "jsonl", "--verify", "1/1"], SIGINT)
         #expect(run.status == 130)
         let summary = try jsonObject(run.lines.last ?? "")
         #expect(summary["type"] as? String == "summary")

@@ -19,7 +19,9 @@ struct RunOutputFailureTests {
 
     @Test("An --output that refuses every write (/dev/full) exits 5 with the summary on standard error")
     func deviceFull() throws {
-        let run = try TrackProcess.run(["--demo", "--size", "640x360", "--frames", "5", "--format", "jsonl", "--output", "/dev/full"])
+        // --verify 1/1: the run stops at the first failed write, after frame 1, which then holds all three codes.
+        let run = try TrackProcess.run(["--demo", "--size", "640x360", "--frames", "5", "--format", "jsonl", "--output", "/dev/full",
+                                        "--verify", "1/1"])
         #expect(run.status == 5, "\(run.stderr)")
         #expect(run.stderr.contains("/dev/full"))
         let summary = try Self.summaryOnStandardError(run)

@@ -7,6 +7,12 @@ public struct Detection: Sendable, Hashable {
     public var location: Quadrilateral
     /// For located-only codes, the symbology it looked like, when known.
     public var symbologyHint: Symbology?
+    /// Whether `barcode` was read from this frame's pixels. `false` when a
+    /// tracking-aware detector re-located a code it already knew without
+    /// decoding it again (the payload is the track's, not a new reading).
+    /// Misread protection (``ScanSessionConfiguration/verification``) counts
+    /// only fresh reads. Always `true` for located-only detections.
+    public var isFreshRead: Bool = true
 
     /// A decoded detection; the location is the barcode's.
     public init(barcode: Barcode) {

@@ -49,6 +49,8 @@ public struct ScanFrameResult: Sendable {
     public var newlyRecognized: [RecognizedBarcode]
     /// Number of recognized codes after this frame.
     public var recognizedCount: Int
+    /// Readings held back as misreads so far in the session (see ``ScanSummary/misreadsPrevented``).
+    public var misreadsPrevented: Int = 0
     /// Frames the pipeline dropped since the previous result (live sources falling behind).
     public var droppedFramesSinceLastResult: Int
     /// The frame's pixels, when the ``FrameProcessor`` was asked to deliver them
@@ -113,4 +115,8 @@ public struct ScanSummary: Sendable {
     public var framesSkipped: Int
     /// Tracks rejected by the app during the session.
     public var rejectedTrackIDs: [TrackID]
+    /// Readings held back as misreads: reads (from the frame's pixels) of a payload
+    /// other than the established one of a verified code at the same spot (see
+    /// ``ScanSessionConfiguration/Verification``). Each such reading counts once.
+    public var misreadsPrevented: Int = 0
 }

@@ -14,6 +14,7 @@ extension ScanSession {
             guard state.summary == nil, !state.isPaused else { return nil }
             var update = try state.tracker.update(with: filtered, at: time)
             state.framesProcessed += 1
+            verifyReads(&update, in: &state)
             for i in update.tracks.indices {
                 update.tracks[i].isRejected = state.rejected.contains(update.tracks[i].id)
             }
@@ -37,22 +38,23 @@ extension ScanSession {
             newlyRejected += context.close()
         }
 
-        let (newlyRecognized, count, completed) = state.withLock { state in
+        let (newlyRecognized, count, completed, misreads) = state.withLock { state in
             for id in newlyRejected where state.rejected.insert(id).inserted {
                 state.rejectedInOrder.append(id)
             }
             for i in update.tracks.indices where state.rejected.contains(update.tracks[i].id) {
                 update.tracks[i].isRejected = true
             }
-            let newly = recognize(update, in: &state)
+            let newly = recognize(update, in: &state, frameSize: frameSize)
             let count = state.recognized.count
             let completed = state.summary == nil && configuration.expectedCount.map { count >= $0 } == true
-            return (newly, count, completed)
+            return (newly, count, completed, state.misreadsPrevented)
         }
-        let result = ScanFrameResult(
+        var result = ScanFrameResult(
             frameNumber: frameNumber, time: time, frameSize: frameSize, tracks: update.tracks,
             added: update.added, updated: update.updated, removed: update.removed,
             newlyRecognized: newlyRecognized, recognizedCount: count)
+        result.misreadsPrevented = misreads
         if completed { finish(.completed) }
         return result
     }
@@ -75,25 +77,21 @@ extension ScanSession {
         return kept
     }
 
-    /// Updates decode histories and the recognized set; returns the codes new in this frame.
-    private func recognize(_ update: TrackerUpdate, in state: inout State) -> [RecognizedBarcode] {
+    /// Updates the recognized set; returns the codes new in this frame. With an expected
+    /// count, at most the codes still missing are taken, those nearest the scan area's
+    /// point of interest first when more arrive in one frame (the rest stay unrecognized).
+    private func recognize(_ update: TrackerUpdate, in state: inout State, frameSize: Size) -> [RecognizedBarcode] {
         for lost in update.removed {
-            state.decodeHistory[lost.id] = nil
             state.recognizedIndexByTrack[lost.id] = nil
         }
         // A late rejection takes an already recognized code out of the results.
         for id in state.rejected {
             if let index = state.recognizedIndexByTrack[id] { removeRecognized(at: index, in: &state) }
         }
-        let verification = configuration.verification
-        let window: UInt64 = verification.window == 64 ? ~0 : (1 << UInt64(verification.window)) - 1
         let present = Set(update.tracks.map(\.id))
-        let decodedNow = Set(update.decoded)
         var newly: [RecognizedBarcode] = []
+        var candidates: [TrackedBarcode] = []
         for track in update.tracks where track.state == .tracked {
-            let decoded: UInt64 = decodedNow.contains(track.id) ? 1 : 0
-            let history = ((state.decodeHistory[track.id] ?? 0) << 1) | decoded
-            state.decodeHistory[track.id] = history
             guard let barcode = track.barcode, !track.isRejected else { continue }
             if let index = state.recognizedIndexByTrack[track.id] {
                 state.recognized[index].barcode = barcode
@@ -101,12 +99,26 @@ extension ScanSession {
                 state.recognized[index].location = track.location
                 continue
             }
-            guard (history & window).nonzeroBitCount >= verification.required else { continue }
+            guard state.verified.contains(track.id) else { continue }
             if let index = existingCode(for: barcode, present: present, in: state) {
                 state.recognized[index].barcode = barcode
                 state.recognized[index].trackID = track.id
                 state.recognized[index].lastSeen = track.lastSeen
                 state.recognized[index].location = track.location
+                state.recognizedIndexByTrack[track.id] = index
+                continue
+            }
+            candidates.append(track)
+        }
+        if let expected = configuration.expectedCount, candidates.count > expected - state.recognized.count {
+            let poi = configuration.scanArea.pointOfInterest(in: frameSize)
+            candidates.sort { $0.location.center.distance(to: poi) < $1.location.center.distance(to: poi) }
+            candidates.removeSubrange(max(0, expected - state.recognized.count)...)
+        }
+        for track in candidates {
+            guard let barcode = track.barcode else { continue }
+            // Two candidates of one payload (``DuplicatePolicy/oncePerPayload``): the second joins the first.
+            if let index = existingCode(for: barcode, present: present, in: state) {
                 state.recognizedIndexByTrack[track.id] = index
                 continue
             }

@@ -33,8 +33,13 @@ public final class ScanSession: Sendable {
         var recognized: [RecognizedBarcode] = []
         /// Index into `recognized` of the code each track stands for.
         var recognizedIndexByTrack: [TrackID: Int] = [:]
-        /// Bit i set: the track was decoded in the i-th latest frame it was tracked in.
+        /// Bit i set: the track's payload was read in the i-th latest frame it was tracked in.
         var decodeHistory: [TrackID: UInt64] = [:]
+        /// Fresh reads of each track's payload so far.
+        var readCount: [TrackID: Int] = [:]
+        /// Tracks that passed verification: their payload is established.
+        var verified: Set<TrackID> = []
+        var misreadsPrevented = 0
         var rejected: Set<TrackID> = []
         var rejectedInOrder: [TrackID] = []
         var framesProcessed = 0
@@ -111,7 +116,7 @@ public final class ScanSession: Sendable {
             let summary = ScanSummary(
                 reason: reason, recognized: state.recognized, framesProcessed: state.framesProcessed,
                 framesDropped: state.framesDropped, framesSkipped: state.framesSkipped,
-                rejectedTrackIDs: state.rejectedInOrder)
+                rejectedTrackIDs: state.rejectedInOrder, misreadsPrevented: state.misreadsPrevented)
             state.summary = summary
             return summary
         }

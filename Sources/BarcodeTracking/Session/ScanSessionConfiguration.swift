@@ -14,8 +14,13 @@ public struct ScanSessionConfiguration: Sendable, Hashable {
         case everyTrack
     }
 
-    /// N-of-M verification: a code counts once it was decoded in at least
-    /// `required` of the last `window` processed frames in which it was tracked.
+    /// N-of-M verification (misread protection): a code counts once its payload
+    /// was read from the frame's pixels in at least `required` of the last `window`
+    /// processed frames in which it was tracked. Re-locating a known code without
+    /// decoding it (``Detection/isFreshRead`` false) is not a reading. A verified
+    /// code's payload is established: a track at the same spot with another payload
+    /// is a misread, never recognized, removed, and counted in
+    /// ``ScanSummary/misreadsPrevented``.
     public struct Verification: Sendable, Hashable {
         /// N: frames with a decode needed. 1...`window`.
         public var required: Int
@@ -30,6 +35,14 @@ public struct ScanSessionConfiguration: Sendable, Hashable {
 
         /// One decode is enough (the default).
         public static let firstRead = Verification(required: 1, window: 1)
+        /// Two agreeing reads within three frames: `track`'s default for 1-D symbologies.
+        /// On clean footage a code is read in the frame it appears and the next, so it
+        /// is recognized one frame later than with ``firstRead``; a one-frame misread
+        /// never gets its second read.
+        public static let linearDefault = Verification(required: 2, window: 3)
+
+        /// Whether 1 ≤ `required` ≤ `window` ≤ 64.
+        public var isValid: Bool { (1...64).contains(window) && (1...window).contains(required) }
     }
 
     /// Tracker settings. Default ``TrackerConfiguration/init()``.
@@ -45,13 +58,24 @@ public struct ScanSessionConfiguration: Sendable, Hashable {
     public var enabledSymbologies: Set<Symbology>?
     /// Default ``DuplicatePolicy/separateWhenSimultaneouslyVisible``.
     public var duplicatePolicy = DuplicatePolicy.separateWhenSimultaneouslyVisible
-    /// Default ``Verification/firstRead``.
+    /// The rule for 2-D symbologies, and for 1-D ones when ``linearVerification``
+    /// is `nil`. Default ``Verification/firstRead`` (2-D symbols carry error
+    /// correction: a wrong payload is practically impossible).
     public var verification = Verification.firstRead
+    /// The rule for 1-D symbologies (``Symbology/isLinear``), whose only check is a
+    /// check digit or none; `nil` (the default) uses ``verification``. `track` uses
+    /// ``Verification/linearDefault`` (2 of 3), which costs one frame on clean footage.
+    public var linearVerification: Verification?
     /// Where codes are reported (frame pixels). Default the full frame.
     public var scanArea = ScanArea.fullFrame
 
     /// The defaults documented on each property.
     public init() {}
+
+    /// The verification rule for codes of `symbology`.
+    public func verification(for symbology: Symbology) -> Verification {
+        symbology.isLinear ? linearVerification ?? verification : verification
+    }
 
     /// Checks every value; throws ``TrackingError/Code-swift.struct/invalidConfiguration`` naming the first bad one.
     public func validate() throws(TrackingError) {
@@ -66,9 +90,11 @@ public struct ScanSessionConfiguration: Sendable, Hashable {
         if let enabledSymbologies, enabledSymbologies.isEmpty {
             throw TrackingError(.invalidConfiguration, "enabledSymbologies is empty: enable at least one symbology, or use nil for all")
         }
-        guard (1...64).contains(verification.window), (1...verification.window).contains(verification.required) else {
-            throw TrackingError(.invalidConfiguration,
-                "verification \(verification.required) of \(verification.window) frames is invalid: need 1 ≤ N ≤ M ≤ 64")
+        for (name, rule) in [("verification", verification), ("linearVerification", linearVerification ?? verification)] {
+            guard rule.isValid else {
+                throw TrackingError(.invalidConfiguration,
+                    "\(name) \(rule.required) of \(rule.window) frames is invalid: need 1 ≤ N ≤ M ≤ 64")
+            }
         }
     }
 }

@@ -103,8 +103,9 @@ extension Tracker {
             guard var t = tracksByKey[detectionKeys[d]] else { continue }
             let location = detections[d].location, linearRead = detectionSymbology[d]?.isLinear == true
             while t >= 0 {
+                // The track's measurement in this frame: the detection stage 1 gave it.
                 if motions[t].match >= 0, samePayload(track: t, detection: d),
-                   tracks[t].location.isSameCode(as: location, linearRead: linearRead) {
+                   detections[motions[t].match].location.isSameCode(as: location, linearRead: linearRead) {
                     detectionValid[d] = false
                     break
                 }

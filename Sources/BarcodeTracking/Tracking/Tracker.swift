@@ -46,6 +46,7 @@ public struct Tracker: Sendable {
     var updated: [TrackID] = []
     var removed: [TrackedBarcode] = []
     var decoded: [TrackID] = []
+    var read: [TrackID] = []
     var detectionMatch: [Int] = []
     var detectionKeys: [Int] = []
     var detectionValid: [Bool] = []
@@ -81,6 +82,22 @@ public struct Tracker: Sendable {
         motions.removeAll(keepingCapacity: true)
     }
 
+    /// Removes the tracks with these ids without reporting them (a session that found
+    /// them to be misreads of another code); ids keep counting (never reused).
+    public mutating func discard(_ ids: Set<TrackID>) {
+        guard !ids.isEmpty else { return }
+        var kept = 0
+        for i in tracks.indices where !ids.contains(tracks[i].id) {
+            if kept != i {
+                tracks.swapAt(kept, i)
+                motions.swapAt(kept, i)
+            }
+            kept += 1
+        }
+        tracks.removeSubrange(kept...)
+        motions.removeSubrange(kept...)
+    }
+
     /// Feeds one frame's detections (locations in frame pixels) taken at `time`
     /// (seconds, source clock) and returns what changed.
     ///
@@ -107,6 +124,7 @@ public struct Tracker: Sendable {
         updated.removeAll(keepingCapacity: true)
         removed.removeAll(keepingCapacity: true)
         decoded.removeAll(keepingCapacity: true)
+        read.removeAll(keepingCapacity: true)
 
         let ignored = prepareDetections(detections)
         for i in motions.indices {
@@ -115,13 +133,15 @@ public struct Tracker: Sendable {
             motions[i].predictedCenter = motions[i].lastMeasured.center + tracks[i].velocity * elapsed
         }
         associateByPayload(detections)
+        // Before geometry: a second sighting of a code must not continue a located-only
+        // track next to it (that track would become a twin of the code).
+        dropRepeatSightings(detections)
         associateByGeometry(detections)
         applyMatches(detections, at: time)
-        dropRepeatSightings(detections)
         coastOrRemove(detections, at: time)
         startTracks(detections, at: time)
         return TrackerUpdate(time: time, tracks: tracks, added: added, updated: updated,
-                             removed: removed, decoded: decoded, ignoredDetectionCount: ignored)
+                             removed: removed, decoded: decoded, read: read, ignoredDetectionCount: ignored)
     }
 
     /// Gate radius for a track of the given size, in frame pixels.
@@ -192,7 +212,10 @@ public struct Tracker: Sendable {
             }
             // Tracks are sorted by id and new ones come later, so these stay ascending.
             updated.append(tracks[i].id)
-            if motions[i].match >= 0 && detectionDecoded[motions[i].match] { decoded.append(tracks[i].id) }
+            if motions[i].match >= 0 && detectionDecoded[motions[i].match] {
+                decoded.append(tracks[i].id)
+                if detections[motions[i].match].isFreshRead { read.append(tracks[i].id) }
+            }
             if kept != i {
                 tracks.swapAt(kept, i)
                 motions.swapAt(kept, i)
@@ -220,7 +243,10 @@ public struct Tracker: Sendable {
             motions.append(Motion(lastMeasured: detection.location, payloadKey: detectionKeys[d],
                                   payloadSymbology: detectionSymbology[d], payloadBytes: detectionBytes[d]))
             added.append(id)
-            if detection.barcode != nil { decoded.append(id) }
+            if detection.barcode != nil {
+                decoded.append(id)
+                if detection.isFreshRead { read.append(id) }
+            }
         }
     }
 }

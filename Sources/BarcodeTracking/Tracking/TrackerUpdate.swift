@@ -17,18 +17,24 @@ public struct TrackerUpdate: Sendable {
     public var removed: [TrackedBarcode]
     /// Ids of tracks measured in this update by a decoded detection (not located-only), ascending.
     public var decoded: [TrackID]
+    /// Ids of tracks whose payload was read from this frame's pixels (a subset of
+    /// ``decoded``: not the codes a tracking-aware detector only re-located; see
+    /// ``Detection/isFreshRead``), ascending.
+    public var read: [TrackID]
     /// Detections ignored because their corners were not finite numbers.
     public var ignoredDetectionCount: Int
 
     /// Creates an update (the tracker makes these; tests and tools may too).
     public init(time: Double, tracks: [TrackedBarcode], added: [TrackID], updated: [TrackID],
-                removed: [TrackedBarcode], decoded: [TrackID] = [], ignoredDetectionCount: Int = 0) {
+                removed: [TrackedBarcode], decoded: [TrackID] = [], read: [TrackID]? = nil,
+                ignoredDetectionCount: Int = 0) {
         self.time = time
         self.tracks = tracks
         self.added = added
         self.updated = updated
         self.removed = removed
         self.decoded = decoded
+        self.read = read ?? decoded
         self.ignoredDetectionCount = ignoredDetectionCount
     }
 

@@ -42,6 +42,9 @@ struct Bench: ParsableCommand {
     @Option(name: .long, help: EngineEffort.help)
     var effort: EngineEffort = .balanced
 
+    @Flag(name: .customLong("located-only"), help: "Run the engine as track --located-only does (outlines of codes it cannot decode), for the located-only lead time.")
+    var locatedOnly = false
+
     @Option(name: .long, help: "Write every figure as JSON to this file.")
     var json: String?
 
@@ -71,6 +74,7 @@ struct Bench: ParsableCommand {
         var runner = BenchRunner()
         runner.frameTimeBudget = frameBudget.map { $0 / 1000 }
         runner.effort = effort
+        runner.locatedOnly = locatedOnly
         var outcomes: [BenchRunner.Outcome] = []
         do {
             if let input {

@@ -61,9 +61,12 @@ final class BenchEnginePipeline: BenchPipeline {
     var plans: [OverlayPlan] = []
     private(set) var timing = BenchTiming()
 
-    init(options: DecoderOptions, frameTimeBudget: Double? = nil, effort: EngineEffort = .balanced) throws {
-        detector = try Engine.detector(options: options, frameTimeBudget: frameTimeBudget, effort: effort)
-        session = try ScanSession(configuration: ScanSessionConfiguration())
+    /// Readings the session held back as misreads so far (`track`'s default `--verify`).
+    private(set) var misreadsPrevented = 0
+
+    init(options: DecoderOptions, frameTimeBudget: Double? = nil, effort: EngineEffort = .balanced, locatedOnly: Bool = false) throws {
+        detector = try Engine.detector(options: options, frameTimeBudget: frameTimeBudget, effort: effort, locatedOnly: locatedOnly)
+        session = try ScanSession(configuration: .trackDefaults)
     }
 
     func process(_ frame: Frame, capture: UInt64) throws -> [BenchReportedTrack] {
@@ -74,6 +77,7 @@ final class BenchEnginePipeline: BenchPipeline {
         let result = try session.process(detections, frameNumber: frame.number, time: frame.time, frameSize: size)
         let tracked = benchNow()
         let tracks = result?.tracks ?? []
+        misreadsPrevented = result?.misreadsPrevented ?? misreadsPrevented
         planner.plan(tracks, into: &plans)
         let planned = benchNow()
         timing.record(capture: capture, decoded: decoded, tracked: tracked, planned: planned, cpu: benchCPUNow() - cpuStart)
@@ -93,9 +97,15 @@ final class BenchBaselinePipeline: BenchPipeline {
     /// The latest frame's full-frame detections (the reference for `--input` files).
     private(set) var lastDetections: [Detection] = []
 
+    /// Counts, outside the timed path, the misreads `track`'s default `--verify` would
+    /// hold back among the baseline's decodes (the baseline itself adopts every read).
+    let verifier: ScanSession
+    private(set) var misreadsPrevented = 0
+
     init(options: DecoderOptions) throws {
         reader = try Engine.baseline(options: options)
         tracker = try Tracker()
+        verifier = try ScanSession(configuration: .trackDefaults)
     }
 
     func process(_ frame: Frame, capture: UInt64) throws -> [BenchReportedTrack] {
@@ -108,6 +118,9 @@ final class BenchBaselinePipeline: BenchPipeline {
         let planned = benchNow()
         timing.record(capture: capture, decoded: decoded, tracked: tracked, planned: planned, cpu: benchCPUNow() - cpuStart)
         lastDetections = detections
+        let size = Size(width: Double(frame.image.width), height: Double(frame.image.height))
+        let verified = try verifier.process(detections, frameNumber: frame.number, time: frame.time, frameSize: size)
+        misreadsPrevented = verified?.misreadsPrevented ?? misreadsPrevented
         return update.tracks.filter { $0.state != .lost }.map(\.benchReport)
     }
 }

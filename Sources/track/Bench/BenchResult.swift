@@ -10,6 +10,10 @@ struct BenchPipelineResult: Sendable, Codable {
     var mot: BenchMOTMetrics
     /// Capture → delivery latency of every frame, in frame order.
     var perFrameLatency: [Double]
+    /// Readings held back as misreads by `track`'s default `--verify` (1d:2/3, 2d:1/1).
+    var misreadsPrevented = 0
+    /// Located-only outlines: lead time before decoding, and outlines of no code.
+    var located: BenchLocatedOnly
 
     init(timing: BenchTiming, sequence: BenchSequence) {
         let ms = { (value: UInt64) in Double(value) / 1000 }
@@ -25,6 +29,7 @@ struct BenchPipelineResult: Sendable, Codable {
         cpuPerFrame = Double(timing.cpuNanoseconds) / 1e6 / frames
         accuracy = BenchAccuracy(sequence)
         mot = BenchMOTMetrics(truth: sequence.truthBoxes, reported: sequence.reportedBoxes)
+        located = BenchLocatedOnly(sequence)
         perFrameLatency = timing.perFrameMilliseconds
     }
 }

@@ -19,6 +19,8 @@ struct BenchRunner {
     var frameTimeBudget: Double?
     /// The engine's `--effort`.
     var effort: EngineEffort = .balanced
+    /// Whether the engine also outlines codes it cannot decode (`--located-only`).
+    var locatedOnly = false
 
     /// Renders the scene once per frame and hands each frame to both pipelines (alternating
     /// which goes first). Latency starts when a pipeline receives the rendered frame.
@@ -57,7 +59,7 @@ struct BenchRunner {
     func run(file path: String, frames limit: Int?) throws -> Outcome {
         let source = try MediaFileSource(path: path)
         defer { source.close() }
-        let engine = try BenchEnginePipeline(options: options, frameTimeBudget: frameTimeBudget, effort: effort)
+        let engine = try BenchEnginePipeline(options: options, frameTimeBudget: frameTimeBudget, effort: effort, locatedOnly: locatedOnly)
         let baseline = try BenchBaselinePipeline(options: options)
         var truth: [[BenchTruthObject]] = [], engineReports: [[BenchReportedTrack]] = [], baselineReports: [[BenchReportedTrack]] = []
         var linker = BenchReferenceLinker()
@@ -102,7 +104,7 @@ struct BenchRunner {
         -> (engine: BenchSequence, baseline: BenchSequence,
             compared: (engine: BenchPipelineResult, baseline: BenchPipelineResult, lag: [Int], coverage: Double),
             sourcePerFrame: Double) {
-        let engine = try BenchEnginePipeline(options: options, frameTimeBudget: frameTimeBudget, effort: effort)
+        let engine = try BenchEnginePipeline(options: options, frameTimeBudget: frameTimeBudget, effort: effort, locatedOnly: locatedOnly)
         let baseline = try BenchBaselinePipeline(options: options)
         var truth: [[BenchTruthObject]] = [], engineReports: [[BenchReportedTrack]] = [], baselineReports: [[BenchReportedTrack]] = []
         var sourceNanoseconds: UInt64 = 0
@@ -135,8 +137,10 @@ struct BenchRunner {
     static func compare(_ engine: BenchEnginePipeline, _ engineSequence: BenchSequence,
                                 _ baseline: BenchBaselinePipeline, _ baselineSequence: BenchSequence)
         -> (engine: BenchPipelineResult, baseline: BenchPipelineResult, lag: [Int], coverage: Double) {
-        let e = BenchPipelineResult(timing: engine.timing, sequence: engineSequence)
-        let b = BenchPipelineResult(timing: baseline.timing, sequence: baselineSequence)
+        var e = BenchPipelineResult(timing: engine.timing, sequence: engineSequence)
+        var b = BenchPipelineResult(timing: baseline.timing, sequence: baselineSequence)
+        e.misreadsPrevented = engine.misreadsPrevented
+        b.misreadsPrevented = baseline.misreadsPrevented
         return (e, b, BenchAccuracy.decodeLag(engine: e.accuracy, baseline: b.accuracy),
                 BenchAccuracy.coverageOfBaseline(engine: engineSequence, baseline: baselineSequence))
     }

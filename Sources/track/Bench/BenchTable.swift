@@ -13,6 +13,7 @@ enum BenchTable {
             "pred/hold err px E", "pred/hold err px B", "1st decode frames E", "1st decode frames B",
             "E lag vs B", "E cov of B",
         ]]
+        var extras: [[String]] = [["scene", "located-only lead frames E", "located/stray pairs E", "misreads held back E/B"]]
         var skipped: [String] = []
         for s in report.sequences {
             guard let e = s.engine, let b = s.baseline else {
@@ -36,6 +37,8 @@ enum BenchTable {
                 errors(e.accuracy), errors(b.accuracy), firstDecode(e.accuracy), firstDecode(b.accuracy),
                 lag(s.decodeLagBehindBaseline), s.engineCoverageOfBaseline.map(pct) ?? "—",
             ])
+            extras.append([s.name, e.located.summary, "\(e.located.locatedPairs)/\(e.located.strayPairs)",
+                           "\(e.misreadsPrevented)/\(b.misreadsPrevented)"])
         }
         var text = "Speed (latency = frame in hand → tracked results and overlay plans delivered; E engine, B baseline;\n"
         text += " CPU: process CPU time per frame, all threads, which other load on the machine does not inflate)\n"
@@ -44,6 +47,11 @@ enum BenchTable {
         text += grid(accuracy)
         text += "(E lag vs B: frames from the baseline's first decode of a code to the engine's, mean and max, over codes both decoded;\n"
         text += " E cov of B: of the frame/code pairs the baseline decoded, the share the engine reports too)\n"
+        text += "Located-only outlines (track bench --located-only) and misread protection\n"
+        text += grid(extras)
+        text += "(lead: frames from a code's track first measured to that track decoding it, over the codes decoded;\n"
+        text += " located/stray: measured located-only track/frame pairs, and those on no reference code;\n"
+        text += " misreads: readings held back by track's default --verify 1d:2/3 (B: counted by an untimed session on its decodes))\n"
         for line in skipped { text += line + "\n" }
         text += "\nPeak memory \(f(report.peakMemoryMiB, 1)) MiB (process maxrss, both pipelines); "
         text += "\(report.sequences.count) sequences in \(f(report.wallSeconds, 1)) s; \(report.machine); \(report.date)\n"

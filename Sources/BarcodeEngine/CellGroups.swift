@@ -1,0 +1,42 @@
+/// Connected groups of marked cells on a grid: what both code maps (``CodeLikenessMap``,
+/// ``CodeOutlineMap``) turn their cells into regions with.
+struct CellGroup {
+    /// Number of marked cells in the group.
+    var count = 0
+    /// Sum of the cells' weights.
+    var score: Float = 0
+    /// Bounds of the group, in cells (inclusive).
+    var minColumn = Int.max, maxColumn = Int.min, minRow = Int.max, maxRow = Int.min
+
+    /// The groups of `marked` (row-major, `columns` × `rows`): two marked cells belong to
+    /// one group when their columns differ by at most `reach.x` and their rows by at most
+    /// `reach.y` (1, 1: 8-connected). `weight` gives each cell's share of the score.
+    static func groups(of marked: [Bool], columns: Int, rows: Int, reach: (x: Int, y: Int),
+                       weight: (Int) -> Float = { _ in 1 }) -> [CellGroup] {
+        var seen = [Bool](repeating: false, count: marked.count)
+        var found: [CellGroup] = []
+        var stack: [Int] = []
+        for start in marked.indices where marked[start] && !seen[start] {
+            seen[start] = true
+            stack.append(start)
+            var group = CellGroup()
+            while let index = stack.popLast() {
+                group.count += 1
+                group.score += weight(index)
+                let column = index % columns, row = index / columns
+                group.minColumn = min(group.minColumn, column); group.maxColumn = max(group.maxColumn, column)
+                group.minRow = min(group.minRow, row); group.maxRow = max(group.maxRow, row)
+                for dy in -reach.y...reach.y {
+                    for dx in -reach.x...reach.x where dx != 0 || dy != 0 {
+                        let c = column + dx, r = row + dy
+                        guard c >= 0, c < columns, r >= 0, r < rows else { continue }
+                        let next = r * columns + c
+                        if marked[next], !seen[next] { seen[next] = true; stack.append(next) }
+                    }
+                }
+            }
+            found.append(group)
+        }
+        return found
+    }
+}

@@ -1,0 +1,53 @@
+import ArgumentParser
+import BarcodeTracking
+
+/// `--verify`: misread protection, as N agreeing reads within M frames
+/// (``ScanSessionConfiguration/Verification``). `N/M` sets the rule for every
+/// symbology, `1d:N/M` or `2d:N/M` for one class; repeatable, later values win.
+/// Default `1d:2/3,2d:1/1`: a 1-D code (check digit at best) needs a second
+/// agreeing read, one frame later on clean footage; a 2-D code (error
+/// correction) counts at its first read. `--verify 1/1` counts every code at its
+/// first read (the first payload on a spot is established, whatever it is).
+struct VerificationRules: Equatable {
+    var linear = ScanSessionConfiguration.Verification.linearDefault
+    var matrix = ScanSessionConfiguration.Verification.firstRead
+
+    /// The defaults.
+    init() {}
+
+    /// The rules after applying each `--verify` argument in order.
+    init(parsing arguments: [String]) throws {
+        for argument in arguments {
+            var text = Substring(argument.lowercased())
+            var classes: (linear: Bool, matrix: Bool) = (true, true)
+            if text.hasPrefix("1d:") { classes = (true, false); text = text.dropFirst(3) }
+            else if text.hasPrefix("2d:") { classes = (false, true); text = text.dropFirst(3) }
+            let parts = text.split(separator: "/", omittingEmptySubsequences: false)
+            guard parts.count == 2, let n = Int(parts[0]), let m = Int(parts[1]) else {
+                throw ValidationError("--verify needs N/M (N agreeing reads within M frames), optionally for 1d: or 2d: codes, e.g. --verify 2/3 or --verify 1d:3/5, not '\(argument)'")
+            }
+            let rule = ScanSessionConfiguration.Verification(required: n, window: m)
+            guard rule.isValid else {
+                throw ValidationError("--verify \(argument): need 1 ≤ N ≤ M ≤ 64 (N agreeing reads within M frames)")
+            }
+            if classes.linear { linear = rule }
+            if classes.matrix { matrix = rule }
+        }
+    }
+
+    /// Sets the session's rules.
+    func apply(to configuration: inout ScanSessionConfiguration) {
+        configuration.verification = matrix
+        configuration.linearVerification = linear
+    }
+}
+
+extension ScanSessionConfiguration {
+    /// The session settings `track` starts from: the library's defaults plus the
+    /// default `--verify` rules (the bench uses them too, to measure what `track` does).
+    static var trackDefaults: ScanSessionConfiguration {
+        var configuration = ScanSessionConfiguration()
+        VerificationRules().apply(to: &configuration)
+        return configuration
+    }
+}
