@@ -76,10 +76,13 @@ package.targets += [
     .target(name: "FrameSources", dependencies: ["BarcodeTracking", "CFFmpegShim", "CV4L2Shim"]),
     // Synthetic labels and photo scenes with ground truth (barcodes drawn and read with zxing-cpp).
     .target(name: "SyntheticScenes", dependencies: ["BarcodeTracking", "BarcodeDecoding", "FrameSources"]),
+    // Catches SIGINT/SIGTERM/SIGHUP from before main, for track only (see its header).
+    .target(name: "CEarlySignals"),
     .executableTarget(
         name: "track",
         dependencies: [
             "BarcodeTracking", "BarcodeDecoding", "BarcodeEngine", "BarcodeAnnotation", "FrameSources", "SyntheticScenes", "CZXingAssertionGuard",
+            "CEarlySignals",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Histogram", package: "hdrhistogram-swift"),
         ]

@@ -35,21 +35,16 @@ public struct BarcodeReader: BarcodeDetector {
     /// cut a pass short, so callers can tell users that codes may be missing.
     public func read(_ image: LumaImage, region: Rect? = nil) throws(DecodingError) -> DetectionReport {
         let (symbols, warning) = try ZXing.read(image, region: region, options: options)
-        return DetectionReport(detections: SymbologyRules.detections(from: symbols), warning: warning)
+        return DetectionReport(detections: SymbologyRules.detections(from: symbols), warnings: warning.map { [$0] } ?? [])
+    }
+
+    /// ``read(_:region:)``, for ``BarcodeDetector`` users.
+    public func report(in image: LumaImage, region: Rect?) throws -> DetectionReport {
+        try read(image, region: region)
     }
 
     /// Decoded barcodes only (located-only shapes left out).
     public func barcodes(in image: LumaImage, region: Rect? = nil) throws(DecodingError) -> [Barcode] {
         try detect(in: image, region: region).compactMap(\.barcode)
     }
-}
-
-/// What one read of an image found, plus a warning when the read was cut short.
-public struct DetectionReport: Sendable {
-    /// Decoded and located-only codes, locations in frame pixels.
-    public var detections: [Detection]
-    /// Set when zxing-cpp 1.4 failed one of its internal checks on this image
-    /// (a known defect with DataBar and repeated 1D codes) and the facade went
-    /// on without that pass: some codes may be missing. `nil` normally.
-    public var warning: String?
 }

@@ -1,31 +1,29 @@
+public import BarcodeTracking
+
 /// An error from the decoder or the barcode writer.
-public struct DecodingError: Error, Hashable, Sendable, CustomStringConvertible {
-    /// What kind of problem it is; extensible.
-    public struct Code: Hashable, Sendable, CustomStringConvertible {
-        let name: String
-        /// An argument was out of range (empty image, bad option value).
-        public static let invalidArgument = Code(name: "invalidArgument")
-        /// zxing-cpp reported an internal failure.
-        public static let library = Code(name: "library")
-        /// Memory ran out.
-        public static let outOfMemory = Code(name: "outOfMemory")
-        /// The writer cannot encode this text in this symbology.
-        public static let unencodable = Code(name: "unencodable")
-        /// The symbology cannot be read or written by this zxing-cpp.
-        public static let unsupportedSymbology = Code(name: "unsupportedSymbology")
-        public var description: String { name }
-    }
+public typealias DecodingError = BarcodeError<DecodingErrorDomain>
 
-    /// The kind of problem.
-    public var code: Code
-    /// What was wrong and what to do, for people.
-    public var message: String
+/// The domain of ``DecodingError``.
+public enum DecodingErrorDomain: BarcodeErrorDomain {
+    /// `"decoding"`.
+    public static let name = "decoding"
+    /// `"zxing-cpp"`.
+    public static let library: String? = "zxing-cpp"
+}
 
-    /// Creates an error.
-    public init(_ code: Code, _ message: String) {
-        self.code = code
-        self.message = message
-    }
+extension BarcodeError.Code where Domain == DecodingErrorDomain {
+    /// An argument was out of range (empty image, bad option value).
+    public static var invalidArgument: Self { Self("invalidArgument") }
 
-    public var description: String { message }
+    /// zxing-cpp reported an internal failure.
+    public static var library: Self { Self("library") }
+
+    /// Memory ran out.
+    public static var outOfMemory: Self { Self("outOfMemory") }
+
+    /// The writer cannot encode this text in this symbology.
+    public static var unencodable: Self { Self("unencodable") }
+
+    /// The symbology cannot be read or written by this zxing-cpp.
+    public static var unsupportedSymbology: Self { Self("unsupportedSymbology") }
 }

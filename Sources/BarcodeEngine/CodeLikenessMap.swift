@@ -3,12 +3,12 @@ import BarcodeTracking
 /// Where a frame probably holds barcodes, from the density of strong edges.
 ///
 /// The frame is cut into square cells (``cellSize`` frame pixels). In each cell,
-/// luma differences two pixels apart are sampled on a 2-pixel lattice, along x
-/// and along y; a cell is code-like when a large share of them are strong edges:
+/// on every other row, each pixel's luma is compared with the pixels two to its
+/// right and two below; a cell is code-like when a large share of them are strong edges:
 /// bars and modules are dense high-contrast edges, while paper, walls and most
 /// print are not. Neighbouring code-like cells (8-connected) form candidate
-/// regions, returned in frame pixels, best first. It costs about a quarter of a
-/// pass over the frame's pixels, a small fraction of one zxing-cpp search.
+/// regions, returned in frame pixels, best first. It reads half the frame's rows,
+/// 16 pixels at a time: a small fraction of one zxing-cpp search.
 struct CodeLikenessMap {
     /// Cell side in frame pixels.
     let cellSize: Int
@@ -29,32 +29,52 @@ struct CodeLikenessMap {
         self.columns = columns
         self.rows = rows
         var density = [Float](repeating: 0, count: columns * rows)
-        let threshold = Self.edgeThreshold, cell = cellSize, stride = image.bytesPerRow
-        let width = image.width, height = image.height
         image.pixels.withUnsafeBufferPointer { px in
             for row in 0..<rows {
-                let y0 = row * cell
                 for column in 0..<columns {
-                    let x0 = column * cell
-                    var strong = 0, samples = 0
-                    var y = y0
-                    while y < y0 + cell, y + 2 < height {
-                        var x = x0
-                        let base = y * stride
-                        while x < x0 + cell, x + 2 < width {
-                            let p = Int(px[base + x])
-                            if abs(Int(px[base + x + 2]) - p) >= threshold { strong += 1 }
-                            if abs(Int(px[base + 2 * stride + x]) - p) >= threshold { strong += 1 }
-                            samples += 2
-                            x += 2
-                        }
-                        y += 2
-                    }
-                    density[row * columns + column] = samples > 0 ? Float(strong) / Float(samples) : 0
+                    density[row * columns + column] = Self.density(px, x0: column * cellSize, y0: row * cellSize, cell: cellSize,
+                                                                   width: image.width, height: image.height, stride: image.bytesPerRow)
                 }
             }
         }
         self.density = density
+    }
+
+    /// Share of strong edges in one cell: on every other row, each pixel against
+    /// the one 2 pixels right and the one 2 pixels down. Sixteen pixels at a time
+    /// where the cell is 16 wide and the row has room; one by one otherwise.
+    private static func density(_ px: UnsafeBufferPointer<UInt8>, x0: Int, y0: Int, cell: Int, width: Int, height: Int, stride: Int) -> Float {
+        var strong = 0, samples = 0
+        let lastY = min(y0 + cell, height - 2)
+        guard let start = px.baseAddress, y0 < lastY else { return 0 }
+        if cell == 16, x0 + 18 <= width {
+            let threshold = SIMD16<UInt8>(repeating: UInt8(edgeThreshold))
+            let one = SIMD16<UInt8>(repeating: 1), none = SIMD16<UInt8>()
+            var counts = SIMD16<UInt8>()
+            for y in Swift.stride(from: y0, to: lastY, by: 2) {
+                let here = UnsafeRawPointer(start + y * stride + x0)
+                let a = here.loadUnaligned(as: SIMD16<UInt8>.self)
+                let right = (here + 2).loadUnaligned(as: SIMD16<UInt8>.self)
+                let down = (here + 2 * stride).loadUnaligned(as: SIMD16<UInt8>.self)
+                counts &+= none.replacing(with: one, where: pointwiseMax(a, right) &- pointwiseMin(a, right) .>= threshold)
+                counts &+= none.replacing(with: one, where: pointwiseMax(a, down) &- pointwiseMin(a, down) .>= threshold)
+                samples += 32
+            }
+            // At most 8 rows × 2 comparisons (a 16-pixel cell) per lane: no overflow of 8 bits.
+            strong = Int(SIMD16<UInt16>(truncatingIfNeeded: counts).wrappedSum())
+        } else {
+            let threshold = edgeThreshold
+            for y in Swift.stride(from: y0, to: lastY, by: 2) {
+                let base = y * stride
+                for x in x0..<min(x0 + cell, width - 2) {
+                    let p = Int(px[base + x])
+                    if abs(Int(px[base + x + 2]) - p) >= threshold { strong += 1 }
+                    if abs(Int(px[base + 2 * stride + x]) - p) >= threshold { strong += 1 }
+                    samples += 2
+                }
+            }
+        }
+        return samples > 0 ? Float(strong) / Float(samples) : 0
     }
 
     /// Candidate regions (frame pixels, clipped to `bounds`), highest summed density

@@ -60,13 +60,15 @@ extension TrackingEngine {
     }
 
     /// Reads `rect` of `image` with the `hidden` quads (frame pixels) painted out.
-    static func search(_ image: LumaImage, in rect: Rect, hiding hidden: [Quadrilateral], with reader: BarcodeReader) throws -> [Detection] {
+    static func search(_ image: LumaImage, in rect: Rect, hiding hidden: [Quadrilateral], with reader: BarcodeReader) throws -> DetectionReport {
         let overlapping = hidden.filter { $0.boundingBox.intersects(rect) }
         guard !overlapping.isEmpty, let crop = crop(image, to: rect, hiding: overlapping) else {
-            return try reader.detect(in: image, region: rect)
+            return try reader.read(image, region: rect)
         }
         let origin = Point(x: rect.x.rounded(.down), y: rect.y.rounded(.down))
-        return try reader.detect(in: crop, region: nil).map { $0.translated(by: origin) }
+        var report = try reader.read(crop, region: nil)
+        report.detections = report.detections.map { $0.translated(by: origin) }
+        return report
     }
 
     /// A copy of `rect` of `image` with the `hidden` quads (frame pixels, convex)

@@ -112,6 +112,11 @@ public final class TrackingEngine: TrackingAwareDetector, Sendable {
         try full.detect(in: image, region: region)
     }
 
+    /// Whole-frame read with zxing-cpp's warnings.
+    public func report(in image: LumaImage, region: Rect?) throws -> DetectionReport {
+        try full.read(image, region: region)
+    }
+
     enum Job: Sendable {
         /// A 1-D search of a strip, with the codes already tracked painted out.
         case linearStrip(Rect, known: [Quadrilateral])
@@ -130,9 +135,14 @@ public final class TrackingEngine: TrackingAwareDetector, Sendable {
 
     /// One frame of the fast path; see the type's documentation.
     public func detect(in frame: Frame, region: Rect?, expected: [TrackedBarcode]) throws -> [Detection] {
+        try report(in: frame, region: region, expected: expected).detections
+    }
+
+    /// ``detect(in:region:expected:)`` with zxing-cpp's warnings from every read of the frame.
+    public func report(in frame: Frame, region: Rect?, expected: [TrackedBarcode]) throws -> DetectionReport {
         let started = DispatchTime.now().uptimeNanoseconds
         let image = frame.image
-        guard let bounds = region.flatMap({ $0.intersection(image.bounds) }) ?? Optional(image.bounds) else { return [] }
+        guard let bounds = region.flatMap({ $0.intersection(image.bounds) }) ?? Optional(image.bounds) else { return DetectionReport() }
         let live = expected.filter { $0.state != .lost }
         // The whole frame is searched (tracked codes hidden) every
         // `wholeFrameInterval` frames whatever is tracked, and on every frame while
@@ -199,7 +209,9 @@ public final class TrackingEngine: TrackingAwareDetector, Sendable {
         var measured: [Detection] = [], discovered: [Detection] = [], outlined: [Detection] = []
         var section: Code39Sections.Section?, sectionRows: ClosedRange<Int>?
         var kept: [TrackID: TrackMemory] = [:]
+        var warnings: [String] = []
         for (job, output) in zip(jobs, try outputs.collect()) {
+            warnings += output.warnings.filter { !warnings.contains($0) }
             switch job {
             case .follow(let track, _, _):
                 measured += output.detections
@@ -240,15 +252,28 @@ public final class TrackingEngine: TrackingAwareDetector, Sendable {
             // New codes after the opening view: codes are arriving, keep searching eagerly.
             if foundNew, frameIndex > 1 { state.schedule.foundNewCode(at: frameIndex) }
         }
-        return measured
+        return DetectionReport(detections: measured, warnings: warnings)
     }
 
     /// What one job produced.
     struct JobOutput: Sendable {
         var detections: [Detection] = []
         var memory: TrackMemory?
+        var warnings: [String] = []
         /// The Code 39 section seen on the most rows, and the rows (frame pixels) it was seen on.
         var section: (section: Code39Sections.Section, rows: ClosedRange<Int>)?
+
+        init(detections: [Detection] = [], memory: TrackMemory? = nil, warnings: [String] = [],
+             section: (section: Code39Sections.Section, rows: ClosedRange<Int>)? = nil) {
+            self.detections = detections
+            self.memory = memory
+            self.warnings = warnings
+            self.section = section
+        }
+
+        init(_ report: DetectionReport) {
+            self.init(detections: report.detections, warnings: report.warnings)
+        }
     }
 
     private func run(_ job: Job, image: LumaImage, bounds: Rect) throws -> JobOutput {
@@ -257,12 +282,12 @@ public final class TrackingEngine: TrackingAwareDetector, Sendable {
             // Known codes would each cost another pass (1-D codes are read one per
             // call); hide them so the search only pays for new ones.
             guard let linearDiscovery else { return JobOutput() }
-            return JobOutput(detections: try Self.search(image, in: rect, hiding: known, with: linearDiscovery))
+            return JobOutput(try Self.search(image, in: rect, hiding: known, with: linearDiscovery))
         case .matrix(let rect, let known):
             guard let matrixDiscovery else { return JobOutput() }
-            return JobOutput(detections: try Self.search(image, in: rect, hiding: known, with: matrixDiscovery))
+            return JobOutput(try Self.search(image, in: rect, hiding: known, with: matrixDiscovery))
         case .allSymbologies(let rect, let known):
-            return JobOutput(detections: try Self.search(image, in: rect, hiding: known, with: full))
+            return JobOutput(try Self.search(image, in: rect, hiding: known, with: full))
         case .code39Section(let rect):
             return JobOutput(section: Self.code39Section(in: image, bounds: rect))
         case .outlines(let rect, let hidden):
@@ -271,17 +296,19 @@ public final class TrackingEngine: TrackingAwareDetector, Sendable {
             })
         case .locatedOnly(let track):
             guard let window = window(around: track.predictedLocation, in: bounds) else { return JobOutput() }
-            return JobOutput(detections: try locatedOnlyReader.detect(in: image, region: window))
+            return JobOutput(try locatedOnlyReader.read(image, region: window))
         case .follow(let track, let memory, let due):
-            let (detection, updated) = try follow(track, barcode: track.barcode!, memory: memory, due: due, image: image, bounds: bounds)
-            return JobOutput(detections: detection.map { [$0] } ?? [], memory: updated)
+            var warnings: [String] = []
+            let (detection, updated) = try follow(track, barcode: track.barcode!, memory: memory, due: due, image: image, bounds: bounds,
+                                                  warnings: &warnings)
+            return JobOutput(detections: detection.map { [$0] } ?? [], memory: updated, warnings: warnings)
         }
     }
 
     /// Re-locates or re-decodes one decoded track. Returns its measurement (if
     /// any) and what to remember about it.
     private func follow(_ track: TrackedBarcode, barcode: Barcode, memory: TrackMemory?, due: Bool, image: LumaImage,
-                        bounds: Rect) throws -> (Detection?, TrackMemory?) {
+                        bounds: Rect, warnings: inout [String]) throws -> (Detection?, TrackMemory?) {
         if !due || barcode.symbology.isAddOn, let memory, let template = memory.template {
             let shift = track.predictedLocation.center - memory.quadAtTemplate.center
             if let match = template.locate(in: image, around: template.origin + shift, radius: configuration.searchRadius),
@@ -297,23 +324,24 @@ public final class TrackingEngine: TrackingAwareDetector, Sendable {
         // The window can hold a neighbouring label with the same payload: take the
         // read nearest the prediction.
         let predicted = track.predictedLocation.center
-        var disagreeing: Detection?
-        if let reader = windowReaders[barcode.symbology], let window = window(around: track.predictedLocation, in: bounds) {
-            let reads = try reader.barcodes(in: image, region: window)
-            if let decoded = reads.filter({ $0.bytes == barcode.bytes })
-                .min(by: { $0.location.center.distance(to: predicted) < $1.location.center.distance(to: predicted) }) {
-                var measured = barcode
-                measured.location = decoded.location
-                measured.orientation = decoded.orientation
-                let template = CodeTemplate(image: image, box: decoded.location.boundingBox)
-                return (Detection(barcode: measured), TrackMemory(template: template, quadAtTemplate: decoded.location))
-            }
-            // Another payload on the code's own spot: one of the two readings is a misread.
-            // It goes to the session as a reading of its own (it never changes this track's
-            // payload), where misread protection decides which one is established.
-            disagreeing = reads.first { $0.location.isSameCode(as: track.predictedLocation, linearRead: $0.symbology.isLinear) }
-                .map { Detection(barcode: $0) }
+        let read = try windowReaders[barcode.symbology].flatMap { reader in
+            try window(around: track.predictedLocation, in: bounds).map { try reader.read(image, region: $0) }
         }
+        warnings += read?.warnings ?? []
+        let reads = read?.detections.compactMap(\.barcode) ?? []
+        if let decoded = reads.filter({ $0.bytes == barcode.bytes })
+               .min(by: { $0.location.center.distance(to: predicted) < $1.location.center.distance(to: predicted) }) {
+            var measured = barcode
+            measured.location = decoded.location
+            measured.orientation = decoded.orientation
+            let template = CodeTemplate(image: image, box: decoded.location.boundingBox)
+            return (Detection(barcode: measured), TrackMemory(template: template, quadAtTemplate: decoded.location))
+        }
+        // Another payload on the code's own spot: one of the two readings is a misread.
+        // It goes to the session as a reading of its own (it never changes this track's
+        // payload), where misread protection decides which one is established.
+        let disagreeing = reads.first { $0.location.isSameCode(as: track.predictedLocation, linearRead: $0.symbology.isLinear) }
+            .map { Detection(barcode: $0) }
         if memory?.template == nil {
             // Nothing to correlate with yet (an add-on, or a decode that failed): take
             // the template where the tracker expects the code; it is checked next frame.

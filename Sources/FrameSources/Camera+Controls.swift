@@ -132,10 +132,10 @@ extension Camera {
         case EACCES:
             throw CameraError(.invalidControl,
                 "\(path) refused \(control.name)=\(value) (\(setting)): the control is inactive while its automatic mode is on; set exposure=manual or focus=manual first",
-                path: path, errno: number)
+                path: path, systemErrno: number)
         case EINVAL, ERANGE:
             throw CameraError(.invalidControl, "\(path) refused \(control.name)=\(value) (\(setting)): \(CameraError.text(number))",
-                              path: path, errno: number)
+                              path: path, systemErrno: number)
         default:
             throw CameraError.fromErrno(number, operation: "cannot set \(control.name) on", path: path)
         }

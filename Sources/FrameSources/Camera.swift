@@ -97,7 +97,7 @@ public final class Camera: FrameSource {
             let buffer: V4L2Device.Buffer?
             do {
                 buffer = try device.dequeue(timeout: configuration.frameTimeout)
-            } catch where error.code == .ioFailure && error.errno == EIO {
+            } catch where error.code == .ioFailure && error.systemErrno == EIO {
                 // libv4l2 reports EIO after 4 consecutive frames it could not convert (corrupt MJPEG).
                 damagedFrameCount += 1
                 try noteDamage(weight: 4, errno: EIO)
@@ -132,7 +132,7 @@ public final class Camera: FrameSource {
         guard consecutiveDamage >= Self.damageLimit else { return }
         throw CameraError(.ioFailure,
             "\(name): \(consecutiveDamage) frames in a row were damaged or could not be decoded; check the cable and USB port, or try another --size",
-            path: name, errno: errno)
+            path: name, systemErrno: errno)
     }
 
     /// Stops streaming and releases the device. Further `nextFrame()` calls return nil.

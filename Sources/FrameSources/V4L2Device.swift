@@ -54,15 +54,15 @@ final class V4L2Device {
             case ENODEV:
                 throw CameraError(.noSuchDevice,
                     "cannot open \(path): no such device (\(CameraError.text(number))); run `track devices` to list the cameras",
-                    path: path, errno: number)
+                    path: path, systemErrno: number)
             case ENOTTY, EINVAL:
                 // libv4l2 opened it, but it does not answer VIDIOC_QUERYCAP.
                 throw CameraError(.notCaptureDevice,
                     "\(path) is not a V4L2 video device; give a camera such as /dev/video0 (`track devices` lists them)",
-                    path: path, errno: number)
+                    path: path, systemErrno: number)
             case EISDIR:
                 throw CameraError(.notCaptureDevice, "cannot open \(path): it is a directory, not a video device; give a path like /dev/video0",
-                    path: path, errno: number)
+                    path: path, systemErrno: number)
             default:
                 throw CameraError.fromErrno(number, operation: "cannot open", path: path)
             }
@@ -95,7 +95,7 @@ final class V4L2Device {
             if errno == ENOTTY || errno == EINVAL {
                 throw CameraError(.notCaptureDevice,
                     "\(path) is not a V4L2 video device (it does not answer VIDIOC_QUERYCAP); give a camera such as /dev/video0",
-                    path: path, errno: errno)
+                    path: path, systemErrno: errno)
             }
             throw failure("cannot query")
         }

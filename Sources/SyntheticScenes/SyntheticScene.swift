@@ -1,5 +1,5 @@
 public import FrameSources
-import BarcodeTracking
+public import BarcodeTracking
 import Foundation
 
 /// A deterministic synthetic video of barcode labels with exact ground truth.

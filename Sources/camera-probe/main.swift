@@ -13,7 +13,7 @@
 // `frame NUMBER TIME WIDTH HEIGHT MEAN` per frame, `end FRAMES DAMAGED`. --dump appends
 // each frame's luma (width*height bytes) to FILE; --sleep waits after each frame
 // (a consumer slower than the camera). Errors: `error CODE message` on
-// stderr, exit status CameraError.exitStatus (2 for bad arguments).
+// stderr, exit status 1 (2 for bad arguments).
 import BarcodeTracking
 import FrameSources
 
@@ -23,7 +23,7 @@ import Glibc
 
 func fail(_ error: CameraError) -> Never {
     FileHandleLine.standardError("error \(error.code.name) \(error.message)")
-    exit(error.exitStatus)
+    exit(1)
 }
 
 func usage(_ message: String) -> Never {

@@ -30,7 +30,7 @@ struct Devices: ParsableCommand {
                 }
             } catch {
                 StandardError.print("\(path): \(error.message)")
-                worst = max(worst, error.exitStatus)
+                worst = max(worst, ExitStatus.camera(error.code))
             }
         }
         if worst != 0 { throw ExitCode(worst) }

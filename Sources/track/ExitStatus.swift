@@ -1,7 +1,8 @@
+import FrameSources
 import ArgumentParser
 
-/// Exit statuses of `track`; documented in the README. Camera failures use
-/// the statuses of `CameraError` (20...29).
+/// Exit statuses of `track`; documented in the README. Camera failures have
+/// one status per code, 20...29 (``camera(_:)``).
 enum ExitStatus {
     /// Success: the expected codes were recognized, or input ended with at least one code.
     static let success: Int32 = 0
@@ -19,4 +20,28 @@ enum ExitStatus {
     static let interrupted: Int32 = 130
     /// Stopped by SIGTERM (128 + 15), results so far written.
     static let terminated: Int32 = 143
+
+    /// The status for a camera failure, so scripts can tell them apart:
+    ///
+    /// | code                  | status | meaning |
+    /// |-----------------------|--------|---------|
+    /// | `noSuchDevice`        | 20 | the path does not exist or is not a device |
+    /// | `notCaptureDevice`    | 21 | a device, but not a video capture device with streaming I/O |
+    /// | `busy`                | 22 | another program is using the camera (EBUSY) |
+    /// | `permissionDenied`    | 23 | no permission to open it (add the user to group `video`) |
+    /// | `unsupportedMode`     | 24 | the requested size, frame rate or pixel format is not offered |
+    /// | `unplugged`           | 25 | the camera disappeared while streaming (ENODEV) |
+    /// | `invalidControl`      | 26 | unknown control name, or a value the control does not accept |
+    /// | `timedOut`            | 27 | no frame arrived within the frame timeout |
+    /// | `invalidConfiguration`| 28 | a malformed setting (e.g. `--size 640by480`, 0 buffers, fps ≤ 0) |
+    /// | `ioFailure`           | 29 | any other failure of the driver or of libv4l2 |
+    ///
+    /// A code this table does not know (a newer library) gets 29.
+    static func camera(_ code: CameraError.Code) -> Int32 {
+        let statuses: [CameraError.Code: Int32] = [
+            .noSuchDevice: 20, .notCaptureDevice: 21, .busy: 22, .permissionDenied: 23, .unsupportedMode: 24,
+            .unplugged: 25, .invalidControl: 26, .timedOut: 27, .invalidConfiguration: 28, .ioFailure: 29,
+        ]
+        return statuses[code] ?? 29
+    }
 }

@@ -1,4 +1,5 @@
 import BarcodeTracking
+import CEarlySignals
 import Dispatch
 import Foundation
 import Synchronization
@@ -44,13 +45,18 @@ final class JobStopper: Sendable {
 
     /// Turns ``signals`` into stops (exit status 128 + the signal's number) for as long as the returned
     /// sources live. `track` is the application, so it may own the process's signal dispositions.
+    /// A signal that arrived before this call (from the process's start, caught by
+    /// `CEarlySignals`) stops the run at once.
     func handleSignals() -> [any DispatchSourceSignal] {
-        Self.signals.map { number in
+        let sources = Self.signals.map { number in
             signal(number, SIG_IGN)
             let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
             source.setEventHandler { [self] in stop(.signal(number)) }
             source.resume()
             return source
         }
+        let early = CEarlySignals_first()
+        if early != 0 { stop(.signal(early)) }
+        return sources
     }
 }

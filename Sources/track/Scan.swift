@@ -62,7 +62,7 @@ struct Scan: ParsableCommand {
         do {
             let image = try ImageFile.load(path: file)
             let report = try reader.read(image)
-            if let warning = report.warning { StandardError.print("\(file): warning: \(warning)") }
+            for warning in report.warnings { StandardError.print("\(file): warning: \(warning)") }
             return .success(report.detections.compactMap(\.barcode))
         } catch let error as SourceError {
             return .failure(ScanFailure(message: error.message))

@@ -101,7 +101,7 @@ enum SourceFactory {
                               frameSize: Size(width: Double(format.size.width), height: Double(format.size.height)),
                               frameRate: format.framesPerSecond)
         } catch let error as CameraError {
-            throw JobSetupError(message: error.message, status: error.exitStatus)
+            throw JobSetupError(message: error.message, status: ExitStatus.camera(error.code))
         } catch {
             throw JobSetupError(message: "\(path): \(error)", status: ExitStatus.inputError)
         }
@@ -130,7 +130,7 @@ enum SourceFactory {
     /// The exit status for a source that failed mid-stream: the camera's own
     /// status (unplugged, timed out, …) or "input unreadable".
     static func exitStatus(for error: (any Error)?) -> Int32 {
-        if let camera = error as? CameraError { return camera.exitStatus }
+        if let camera = error as? CameraError { return ExitStatus.camera(camera.code) }
         return ExitStatus.inputError
     }
 }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import CEarlySignals
 import FrameSources
 
 /// `track`: follow barcodes through live video, files and synthetic scenes.
@@ -39,6 +40,25 @@ struct Track: AsyncParsableCommand {
             }
             return
         }
-        await main(nil)
+        let command: any ParsableCommand
+        do {
+            command = try parseAsRoot(arguments)
+        } catch {
+            exit(withError: error)
+        }
+        // Only `run` turns SIGINT, SIGTERM and SIGHUP into a clean stop (with the summary);
+        // the other commands get the default action back, and a signal caught during
+        // start-up takes effect now.
+        if !(command is Run) { CEarlySignals_release() }
+        do {
+            if var asyncCommand = command as? any AsyncParsableCommand {
+                try await asyncCommand.run()
+            } else {
+                var syncCommand = command
+                try syncCommand.run()
+            }
+        } catch {
+            exit(withError: error)
+        }
     }
 }

@@ -36,6 +36,7 @@ final class JSONLinesOutput: TrackOutput {
         frame.add("frame", .int(result.frameNumber))
         frame.add("time", .number(result.time, decimals: 6))
         frame.add("tracks", .array(result.tracks.map { track in .object(Self.track(track, overlay: overlays[track.id])) }))
+        if !result.warnings.isEmpty { frame.add("warnings", .array(result.warnings.map { .string($0) })) }
         sink.write(frame.text)
         for code in result.newlyRecognized {
             var event = JSONObject()

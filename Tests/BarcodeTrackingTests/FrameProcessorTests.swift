@@ -109,6 +109,23 @@ struct FrameProcessorTests {
         #expect(summaries.first?.framesSkipped == 1)
     }
 
+    @Test("A detector's warnings reach the frame's result; a plain detector reports none")
+    func warningsReachTheConsumer() async throws {
+        struct WarningOnSecond: BarcodeDetector {
+            func detect(in image: LumaImage, region: Rect?) throws -> [Detection] { [] }
+            func report(in image: LumaImage, region: Rect?) throws -> DetectionReport {
+                DetectionReport(warnings: image[0, 0] == 1 ? ["a pass was cut short"] : [])
+            }
+        }
+        let processor = FrameProcessor(source: ScriptedSource(frames: 3), detector: WarningOnSecond(), session: try ScanSession())
+        processor.start()
+        let (frames, _) = await events(processor)
+        #expect(frames.map(\.warnings) == [[], ["a pass was cut short"], []])
+        let plain = ScriptedDetector { _ in [code("A", at: Point(x: 50, y: 50))] }
+        let image = try LumaImage(width: 64, height: 64)
+        #expect(try plain.report(in: image, region: nil) == DetectionReport(detections: plain.detect(in: image, region: nil)))
+    }
+
     @Test("Every frame of a file is processed, callbacks run on the processing queue, the summary comes once")
     func fileSource() async throws {
         let callbackTags = Box<Int?>(), detectorTags = Box<Int?>(), finished = Counter()

@@ -1,4 +1,5 @@
 import Foundation
+import FrameSources
 import Testing
 
 /// Runs `camera-probe` (the production `Camera` code path) in a child process with the
@@ -25,6 +26,11 @@ struct StandInRun {
     let errorOutput: String
     /// The stand-in's log of the calls it answered.
     let log: String
+    /// The camera error's code, from camera-probe's `error CODE message` line (it then exits with 1).
+    var errorCode: CameraError.Code? {
+        guard status == 1, let line = errorOutput.split(separator: "\n").first(where: { $0.hasPrefix("error ") }) else { return nil }
+        return line.split(separator: " ").dropFirst().first.map { CameraError.Code(String($0)) }
+    }
     /// Luma of the frames captured with `dump: true`, one array per frame.
     let dumped: [[UInt8]]
 
@@ -131,7 +137,7 @@ struct CameraStandInTests {
         // Setting the raw control (not the exposure_time alias, which switches to manual first).
         let run = try StandInRun(["capture", StandInRun.device, "--frames", "0",
                                   "--control", "exposure_time_absolute=100"])
-        #expect(run.status == 26)
+        #expect(run.errorCode == .invalidControl)
         #expect(run.errorOutput.contains("inactive"))
         #expect(run.log.contains("S_CTRL id=0x009a0902 value=100 -> 13"))  // EACCES
     }

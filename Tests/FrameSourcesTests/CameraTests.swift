@@ -123,18 +123,18 @@ struct CameraTests {
     @Test("an unknown control or a bad value is an invalidControl error naming the choices")
     func badControls() throws {
         let unknown = try StandInRun(["capture", StandInRun.device, "--control", "zoom=2"])
-        #expect(unknown.status == CameraError.Code.invalidControl.exitStatus)
+        #expect(unknown.errorCode == .invalidControl)
         #expect(unknown.errorOutput.contains("no control named zoom"))
         #expect(unknown.errorOutput.contains("brightness"))
         let outOfRange = try StandInRun(["capture", StandInRun.device, "--control", "brightness=500"])
-        #expect(outOfRange.status == CameraError.Code.invalidControl.exitStatus)
+        #expect(outOfRange.errorCode == .invalidControl)
         #expect(outOfRange.errorOutput.contains("-64...64"))
     }
 
     @Test("a busy camera gives the busy error and its exit status")
     func busy() throws {
         let run = try StandInRun(["capture", StandInRun.device], environment: ["FAULT": "busy"])
-        #expect(run.status == CameraError.Code.busy.exitStatus)
+        #expect(run.errorCode == .busy)
         #expect(run.errorOutput.contains("error busy"))
         #expect(run.errorOutput.contains("close the other program"))
         #expect(run.frames.isEmpty)
@@ -143,31 +143,31 @@ struct CameraTests {
     @Test("permission denied mentions the video group")
     func permissionDenied() throws {
         let run = try StandInRun(["capture", StandInRun.device], environment: ["FAULT": "denied"])
-        #expect(run.status == CameraError.Code.permissionDenied.exitStatus)
+        #expect(run.errorCode == .permissionDenied)
         #expect(run.errorOutput.contains("group video"))
     }
 
     @Test("a metadata-only node is not a capture device")
     func metadataNode() throws {
         let run = try StandInRun(["capture", StandInRun.device], environment: ["FAULT": "metadata"])
-        #expect(run.status == CameraError.Code.notCaptureDevice.exitStatus)
+        #expect(run.errorCode == .notCaptureDevice)
         #expect(run.errorOutput.contains("not a video capture device"))
     }
 
     @Test("a missing device path is noSuchDevice")
     func missingDevice() throws {
         let run = try StandInRun(["capture", "/dev/video-does-not-exist"])
-        #expect(run.status == CameraError.Code.noSuchDevice.exitStatus)
+        #expect(run.errorCode == .noSuchDevice)
         #expect(run.errorOutput.contains("no such device"))
     }
 
     @Test("an unsupported size or rate lists what is offered")
     func unsupportedMode() throws {
         let size = try StandInRun(["capture", StandInRun.device, "--size", "800x600"])
-        #expect(size.status == CameraError.Code.unsupportedMode.exitStatus)
+        #expect(size.errorCode == .unsupportedMode)
         #expect(size.errorOutput.contains("offered sizes: 640x480, 320x240"))
         let rate = try StandInRun(["capture", StandInRun.device, "--size", "640x480", "--fps", "60"])
-        #expect(rate.status == CameraError.Code.unsupportedMode.exitStatus)
+        #expect(rate.errorCode == .unsupportedMode)
         #expect(rate.errorOutput.contains("offered rates: 30, 15"))
     }
 
@@ -176,7 +176,7 @@ struct CameraTests {
         for k in [0, 1, 3] {
             let run = try StandInRun(["capture", StandInRun.device, "--frames", "10"],
                                      environment: ["UNPLUG_AFTER": String(k)])
-            #expect(run.status == CameraError.Code.unplugged.exitStatus, "K=\(k)")
+            #expect(run.errorCode == .unplugged, "K=\(k)")
             #expect(run.frames.count == k, "K=\(k)")
             #expect(run.lines("end").first?.first == String(k), "K=\(k)")
             #expect(run.errorOutput.contains("error unplugged"), "K=\(k)")
@@ -191,7 +191,7 @@ struct CameraTests {
         #expect(zip(slow.frames, slow.frames.dropFirst()).allSatisfy { $0.number < $1.number && $0.time < $1.time })
         let late = try StandInRun(["capture", StandInRun.device, "--frames", "3", "--timeout", "0.2"],
                                   environment: ["DELAY_MS": "3000"])
-        #expect(late.status == CameraError.Code.timedOut.exitStatus)
+        #expect(late.errorCode == .timedOut)
         #expect(late.frames.isEmpty)
     }
 
@@ -217,7 +217,7 @@ struct CameraTests {
     func persistentlyDamagedStream(format: String) throws {
         let run = try StandInRun(["capture", StandInRun.device, "--frames", "4"],
                                  environment: ["FORMATS": format, "CORRUPT_EVERY": "1"])
-        #expect(run.status == CameraError.Code.ioFailure.exitStatus)
+        #expect(run.errorCode == .ioFailure)
         #expect(run.errorOutput.contains("in a row were damaged or could not be decoded"))
         #expect(run.frames.isEmpty)
         #expect((Int(run.lines("end").first?.last ?? "") ?? 0) > 0)
@@ -241,7 +241,7 @@ struct CameraTests {
             try Camera(path: "/dev/video-missing-\(UUID().uuidString)")
         }
         #expect(missing?.code == .noSuchDevice)
-        #expect(missing?.errno == ENOENT)
+        #expect(missing?.systemErrno == ENOENT)
         let directory = #expect(throws: CameraError.self) {
             try Camera(path: FileManager.default.temporaryDirectory.path)
         }

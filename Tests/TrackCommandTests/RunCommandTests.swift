@@ -169,7 +169,7 @@ struct RunCommandTests {
     func interrupt() throws {
         // --verify 1/1: all three codes are recognized in the first frame, before the signal
         // (by default the 1-D ones need a second agreeing read, one frame later).
-        let run = try TrackProcess.signalAfterFirstLine(["--demo", "--frames", "100000", "--format", "jsonl", "--verify", "1/1"], SIGINT)
+        let run = try TrackProcess.signal(["--demo", "--frames", "100000", "--format", "jsonl", "--verify", "1/1"], SIGINT)
         #expect(run.status == 130)
         let summary = try jsonObject(run.lines.last ?? "")
         #expect(summary["type"] as? String == "summary")

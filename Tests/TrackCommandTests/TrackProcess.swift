@@ -63,10 +63,19 @@ struct TrackProcess {
                        stderr: String(decoding: errData, as: UTF8.self))
     }
 
-    /// Runs `track` with `arguments`, sends `signal` as soon as its first line of
-    /// standard output has arrived, and returns its exit status and all it printed.
-    static func signalAfterFirstLine(_ arguments: [String], _ signal: Int32) throws -> (status: Int32, reason: Process.TerminationReason,
-                                                                                        lines: [String]) {
+    /// When a signal is sent to a running `track`.
+    enum SignalMoment {
+        /// Once its first line of standard output has arrived.
+        case afterFirstLine
+        /// As soon as the process catches the signal (its `SigCgt` mask in /proc says so):
+        /// the first moment it can act on it at all, before its Swift code runs.
+        case assoonAsCaught
+    }
+
+    /// Runs `track` with `arguments`, sends `signal` at `moment`, and returns its exit
+    /// status and all it printed.
+    static func signal(_ arguments: [String], _ signal: Int32, at moment: SignalMoment = .afterFirstLine)
+        throws -> (status: Int32, reason: Process.TerminationReason, lines: [String]) {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
@@ -77,16 +86,35 @@ struct TrackProcess {
         process.standardInput = FileHandle.nullDevice
         try process.run()
         var data = Data()
-        while !data.contains(0x0A) {
-            let chunk = out.fileHandleForReading.availableData
-            if chunk.isEmpty { break }
-            data += chunk
+        switch moment {
+        case .afterFirstLine:
+            while !data.contains(0x0A) {
+                let chunk = out.fileHandleForReading.availableData
+                if chunk.isEmpty { break }
+                data += chunk
+            }
+        case .assoonAsCaught:
+            let pid = process.processIdentifier
+            while process.isRunning, !(isExecuting(executable, pid: pid) && catches(signal, pid: pid)) { usleep(200) }
         }
         kill(process.processIdentifier, signal)
         data += out.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
         return (process.terminationStatus, process.terminationReason,
                 String(decoding: data, as: UTF8.self).split(separator: "\n").map(String.init))
+    }
+
+    /// Whether process `pid` runs `program` (it has finished `exec`).
+    private static func isExecuting(_ program: URL, pid: Int32) -> Bool {
+        (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/\(pid)/exe")) == program.resolvingSymlinksInPath().path
+    }
+
+    /// Whether process `pid` has a handler for `signal` (bit `signal - 1` of `SigCgt` in /proc).
+    private static func catches(_ signal: Int32, pid: Int32) -> Bool {
+        guard let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8),
+              let line = status.split(separator: "\n").first(where: { $0.hasPrefix("SigCgt:") }),
+              let mask = UInt64(line.dropFirst("SigCgt:".count).trimmingCharacters(in: .whitespaces), radix: 16) else { return false }
+        return mask & (1 << UInt64(signal - 1)) != 0
     }
 
     /// A fresh temporary directory, removed by the caller.

@@ -37,6 +37,17 @@ public protocol BarcodeDetector: Sendable {
     /// Searches `image` (or only `region`, in frame pixels, when given) and
     /// returns what it finds, with locations in the pixels of the full image.
     func detect(in image: LumaImage, region: Rect?) throws -> [Detection]
+
+    /// Like ``detect(in:region:)``, with the decoder's warnings. The default
+    /// implementation reports ``detect(in:region:)``'s detections and no warnings.
+    func report(in image: LumaImage, region: Rect?) throws -> DetectionReport
+}
+
+extension BarcodeDetector {
+    /// ``detect(in:region:)``'s detections, no warnings.
+    public func report(in image: LumaImage, region: Rect?) throws -> DetectionReport {
+        DetectionReport(detections: try detect(in: image, region: region))
+    }
 }
 
 /// A detector that can use where tracked codes are expected in a frame, to
@@ -49,6 +60,17 @@ public protocol TrackingAwareDetector: BarcodeDetector {
     /// of the previous frame (`expected`, with their predicted locations in
     /// frame pixels). Runs on the frame-processing queue.
     func detect(in frame: Frame, region: Rect?, expected: [TrackedBarcode]) throws -> [Detection]
+
+    /// Like ``detect(in:region:expected:)``, with the decoder's warnings. The default
+    /// implementation reports ``detect(in:region:expected:)``'s detections and no warnings.
+    func report(in frame: Frame, region: Rect?, expected: [TrackedBarcode]) throws -> DetectionReport
+}
+
+extension TrackingAwareDetector {
+    /// ``detect(in:region:expected:)``'s detections, no warnings.
+    public func report(in frame: Frame, region: Rect?, expected: [TrackedBarcode]) throws -> DetectionReport {
+        DetectionReport(detections: try detect(in: frame, region: region, expected: expected))
+    }
 }
 
 extension Detection {

@@ -202,17 +202,18 @@ public final class FrameProcessor: Sendable {
         if dropped > 0 { session.noteDroppedFrames(dropped) }
         guard !session.isFinished else { return }
         let size = Size(width: Double(frame.image.width), height: Double(frame.image.height))
-        let detections: [Detection]
+        let report: DetectionReport
         do {
-            detections = try session.detect(in: frame, using: detector)
+            report = try session.report(in: frame, using: detector)
         } catch {
             skip(frame, because: error)
             return
         }
         do {
-            guard var result = try session.process(detections, frameNumber: frame.number, time: frame.time, frameSize: size)
+            guard var result = try session.process(report.detections, frameNumber: frame.number, time: frame.time, frameSize: size)
             else { return }
             result.droppedFramesSinceLastResult = dropped
+            result.warnings = report.warnings
             if deliversImages { result.image = frame.image }
             continuation.yield(.frame(result))
         } catch {

@@ -56,6 +56,9 @@ public struct ScanFrameResult: Sendable {
     /// The frame's pixels, when the ``FrameProcessor`` was asked to deliver them
     /// (``FrameProcessorConfiguration/deliversImages``), for drawing or snapshots; `nil` otherwise.
     public var image: LumaImage?
+    /// The detector's warnings for this frame (see ``DetectionReport/warnings``),
+    /// set by ``FrameProcessor``; empty normally.
+    public var warnings: [String] = []
 
     /// Creates a result.
     public init(frameNumber: Int, time: Double, frameSize: Size, tracks: [TrackedBarcode], added: [TrackID],

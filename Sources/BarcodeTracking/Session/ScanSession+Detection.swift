@@ -4,12 +4,17 @@ extension ScanSession {
     /// (``TrackingAwareDetector``). Call it on the frame-processing queue,
     /// right before ``process(_:frameNumber:time:frameSize:)`` for the same frame.
     public func detect(in frame: Frame, using detector: any BarcodeDetector) throws -> [Detection] {
+        try report(in: frame, using: detector).detections
+    }
+
+    /// Like ``detect(in:using:)``, with the detector's warnings (see ``DetectionReport``).
+    public func report(in frame: Frame, using detector: any BarcodeDetector) throws -> DetectionReport {
         let size = Size(width: Double(frame.image.width), height: Double(frame.image.height))
         let region = detectionRegion(for: size)
         guard let aware = detector as? any TrackingAwareDetector else {
-            return try detector.detect(in: frame.image, region: region)
+            return try detector.report(in: frame.image, region: region)
         }
         let expected = state.withLock { $0.tracker.currentTracks }
-        return try aware.detect(in: frame, region: region, expected: expected)
+        return try aware.report(in: frame, region: region, expected: expected)
     }
 }

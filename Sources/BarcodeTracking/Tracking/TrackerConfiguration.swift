@@ -48,33 +48,3 @@ public struct TrackerConfiguration: Sendable, Hashable {
                   "initialFrameInterval \(initialFrameInterval) must be a positive number of seconds")
     }
 }
-
-/// An error from the tracker or the session: a bad setting, a bad frame time, a misuse.
-public struct TrackingError: Error, Hashable, Sendable, CustomStringConvertible {
-    /// What kind of problem it is; extensible.
-    public struct Code: Hashable, Sendable, CustomStringConvertible {
-        let name: String
-        /// A configuration value is out of range.
-        public static let invalidConfiguration = Code(name: "invalidConfiguration")
-        /// A frame time is not finite or earlier than the previous frame's.
-        public static let invalidFrameTime = Code(name: "invalidFrameTime")
-        /// A code was rejected outside the per-frame callback.
-        public static let rejectionOutsideCallback = Code(name: "rejectionOutsideCallback")
-        /// The session has already delivered its final result.
-        public static let sessionFinished = Code(name: "sessionFinished")
-        public var description: String { name }
-    }
-
-    /// The kind of problem.
-    public var code: Code
-    /// What was wrong and what to do, for people.
-    public var message: String
-
-    /// Creates an error.
-    public init(_ code: Code, _ message: String) {
-        self.code = code
-        self.message = message
-    }
-
-    public var description: String { message }
-}
