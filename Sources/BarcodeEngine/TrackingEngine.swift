@@ -324,24 +324,27 @@ public final class TrackingEngine: TrackingAwareDetector, Sendable {
         // The window can hold a neighbouring label with the same payload: take the
         // read nearest the prediction.
         let predicted = track.predictedLocation.center
+        var disagreeing: Detection?
         let read = try windowReaders[barcode.symbology].flatMap { reader in
             try window(around: track.predictedLocation, in: bounds).map { try reader.read(image, region: $0) }
         }
-        warnings += read?.warnings ?? []
-        let reads = read?.detections.compactMap(\.barcode) ?? []
-        if let decoded = reads.filter({ $0.bytes == barcode.bytes })
-               .min(by: { $0.location.center.distance(to: predicted) < $1.location.center.distance(to: predicted) }) {
-            var measured = barcode
-            measured.location = decoded.location
-            measured.orientation = decoded.orientation
-            let template = CodeTemplate(image: image, box: decoded.location.boundingBox)
-            return (Detection(barcode: measured), TrackMemory(template: template, quadAtTemplate: decoded.location))
+        if let read {
+            warnings += read.warnings
+            let reads = read.detections.compactMap(\.barcode)
+            if let decoded = reads.filter({ $0.bytes == barcode.bytes })
+                .min(by: { $0.location.center.distance(to: predicted) < $1.location.center.distance(to: predicted) }) {
+                var measured = barcode
+                measured.location = decoded.location
+                measured.orientation = decoded.orientation
+                let template = CodeTemplate(image: image, box: decoded.location.boundingBox)
+                return (Detection(barcode: measured), TrackMemory(template: template, quadAtTemplate: decoded.location))
+            }
+            // Another payload on the code's own spot: one of the two readings is a misread.
+            // It goes to the session as a reading of its own (it never changes this track's
+            // payload), where misread protection decides which one is established.
+            disagreeing = reads.first { $0.location.isSameCode(as: track.predictedLocation, linearRead: $0.symbology.isLinear) }
+                .map { Detection(barcode: $0) }
         }
-        // Another payload on the code's own spot: one of the two readings is a misread.
-        // It goes to the session as a reading of its own (it never changes this track's
-        // payload), where misread protection decides which one is established.
-        let disagreeing = reads.first { $0.location.isSameCode(as: track.predictedLocation, linearRead: $0.symbology.isLinear) }
-            .map { Detection(barcode: $0) }
         if memory?.template == nil {
             // Nothing to correlate with yet (an add-on, or a decode that failed): take
             // the template where the tracker expects the code; it is checked next frame.
