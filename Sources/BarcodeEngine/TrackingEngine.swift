@@ -365,17 +365,31 @@ public final class TrackingEngine: TrackingAwareDetector, Sendable {
 }
 
 /// Results of the jobs of one frame, filled from several threads.
-final class JobOutputs: Sendable {
-    private let slots: Mutex<[Result<TrackingEngine.JobOutput, any Error>?]>
+///
+/// Each job writes only its own slot, once, and ``collect()`` runs after
+/// `DispatchQueue.concurrentPerform` has returned, which orders every write before
+/// it: no lock is needed (and a `Mutex` here was invisible to ThreadSanitizer,
+/// whose reports of it were false alarms).
+final class JobOutputs: @unchecked Sendable {
+    private let slots: UnsafeMutableBufferPointer<Result<TrackingEngine.JobOutput, any Error>?>
 
-    init(count: Int) { slots = Mutex(Array(repeating: nil, count: count)) }
-
-    func store(_ index: Int, _ result: Result<TrackingEngine.JobOutput, any Error>) {
-        slots.withLock { $0[index] = result }
+    init(count: Int) {
+        slots = .allocate(capacity: count)
+        slots.initialize(repeating: nil)
     }
 
-    /// Every job's output in order; rethrows the first failure.
+    deinit {
+        _ = slots.deinitialize()
+        slots.deallocate()
+    }
+
+    /// Stores job `index`'s result; call once per index, from the job itself.
+    func store(_ index: Int, _ result: Result<TrackingEngine.JobOutput, any Error>) {
+        slots[index] = result
+    }
+
+    /// Every job's output in order, once all jobs have run; rethrows the first failure.
     func collect() throws -> [TrackingEngine.JobOutput] {
-        try slots.withLock { slots in try slots.map { try $0!.get() } }
+        try slots.map { try $0!.get() }
     }
 }
