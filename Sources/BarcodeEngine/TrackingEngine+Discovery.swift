@@ -84,7 +84,7 @@ extension TrackingEngine {
             image.pixels.withUnsafeBufferPointer { src in
                 for y in 0..<h {
                     let from = (y0 + y) * image.bytesPerRow + x0
-                    for x in 0..<w { out[y * w + x] = src[from + x] }
+                    UnsafeMutableRawPointer(out.baseAddress! + y * w).copyMemory(from: src.baseAddress! + from, byteCount: w)
                 }
             }
             var total = 0
