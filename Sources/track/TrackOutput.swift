@@ -18,9 +18,9 @@ enum OutputFormat: String, CaseIterable {
 
 /// `jsonl`: the machine-readable contract documented in the README.
 final class JSONLinesOutput: TrackOutput {
-    let sink: OutputSink
+    let sink: any LineSink
 
-    init(sink: OutputSink) { self.sink = sink }
+    init(sink: any LineSink) { self.sink = sink }
 
     func frame(_ result: ScanFrameResult, overlays: [TrackID: Rect]) {
         var frame = JSONObject()

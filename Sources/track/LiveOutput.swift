@@ -1,0 +1,66 @@
+import BarcodeTracking
+import Dispatch
+import LiveView
+
+/// `--serve`: the run as the live page sees it. Each processed frame goes to the feed (picture,
+/// tracks, overlay plans) and, through the same ``JSONLinesOutput`` as `--format jsonl`, as event lines.
+final class LiveOutput {
+    let feed: LiveFeed
+    let server: LiveViewServer
+    private let sink: FeedLineSink
+    private let events: JSONLinesOutput
+    private let planner: OverlayPlanner?
+    private let clock: FrameClock
+    private var plans: [OverlayPlan] = []
+    private var lastStats = DispatchTime.now()
+
+    init(configuration: LiveViewConfiguration, session: ScanSession, scene: LiveViewScene, planner: OverlayPlanner?,
+         clock: FrameClock) throws {
+        feed = try LiveFeed(maximumViewers: configuration.maximumStreamingClients)
+        server = try LiveViewServer(configuration: configuration, feed: feed, session: session, scene: scene)
+        sink = FeedLineSink(feed: feed)
+        events = JSONLinesOutput(sink: sink)
+        self.planner = planner
+        self.clock = clock
+    }
+
+    /// Listens; returns the page's URL.
+    func start() async throws(LiveViewError) -> String { try await server.start() }
+
+    /// One processed frame, from the job's loop (never the frame-processing queue).
+    func frame(_ result: ScanFrameResult, overlays: [TrackID: Rect]) {
+        plans.removeAll(keepingCapacity: true)
+        planner?.plan(result.tracks, into: &plans)
+        feed.publish(result, overlays: plans)
+        events.frame(result, overlays: overlays)
+        let now = DispatchTime.now()
+        if now.uptimeNanoseconds - lastStats.uptimeNanoseconds >= 1_000_000_000 {
+            lastStats = now
+            let recent = clock.takeRecent()
+            feed.publish(named: "stats", json: #"{"latencyP50":\#(recent.p50),"latencyP99":\#(recent.p99),"frames":\#(recent.count)}"#)
+        }
+    }
+
+    /// Sends the summary, ends the streams, gives viewers up to 2 s to read it, and stops the server.
+    func finish(_ summary: ScanSummary, expected: Int?, complete: Bool) async {
+        events.summary(summary, expected: expected, complete: complete)
+        feed.finish(lastLines: sink.last.map { [$0] } ?? [])
+        for _ in 0..<20 where feed.viewerCount > 0 { try? await Task.sleep(for: .milliseconds(100)) }
+        await server.stop()
+    }
+}
+
+/// Event lines into the feed; keeps the last one (the summary) for late viewers.
+final class FeedLineSink: LineSink {
+    let feed: LiveFeed
+    private(set) var last: String?
+
+    init(feed: LiveFeed) { self.feed = feed }
+
+    func write(_ line: String) {
+        last = line
+        feed.publish(eventLine: line)
+    }
+
+    func flush() -> Bool { true }
+}
