@@ -80,10 +80,12 @@ package.targets += [
     .target(name: "FrameSources", dependencies: ["BarcodeTracking", "CFFmpegShim", "CV4L2Shim"]),
     // Synthetic labels and photo scenes with ground truth (barcodes drawn and read with zxing-cpp).
     .target(name: "SyntheticScenes", dependencies: ["BarcodeTracking", "BarcodeDecoding", "FrameSources"]),
+    // The --format jsonl contract's lines (frame, recognized, lost, summary): track and LiveView write the same.
+    .target(name: "JSONLines", dependencies: ["BarcodeTracking"]),
     // Outputs over HTTP: the live page, MJPEG, Server-Sent Events (track --serve). A module of its own so
     // that embedders who do not serve do not build Hummingbird and SwiftNIO.
     .target(name: "LiveView", dependencies: [
-        "BarcodeTracking", "BarcodeAnnotation", "FrameSources",
+        "BarcodeTracking", "BarcodeAnnotation", "FrameSources", "JSONLines",
         .product(name: "Hummingbird", package: "hummingbird"),
         .product(name: "Logging", package: "swift-log"),
     ]),
@@ -91,7 +93,7 @@ package.targets += [
         name: "track",
         dependencies: [
             "BarcodeTracking", "BarcodeDecoding", "BarcodeEngine", "BarcodeAnnotation", "FrameSources", "SyntheticScenes", "CZXingAssertionGuard",
-            "LiveView",
+            "LiveView", "JSONLines",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Histogram", package: "hdrhistogram-swift"),
         ]
@@ -132,6 +134,8 @@ package.targets += [
                       path: "Samples/pallet-counter"),
     .executableTarget(name: "overlay-labels", dependencies: ["BarcodeTracking", "BarcodeEngine", "BarcodeAnnotation", "FrameSources", "SyntheticScenes"],
                       path: "Samples/overlay-labels"),
+    .executableTarget(name: "live-view", dependencies: ["BarcodeTracking", "BarcodeEngine", "FrameSources", "SyntheticScenes", "LiveView"],
+                      path: "Samples/live-view"),
 ]
 
 // MARK: - Shared settings

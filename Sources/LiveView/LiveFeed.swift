@@ -1,6 +1,7 @@
 public import BarcodeAnnotation
 public import BarcodeTracking
 import FrameSources
+import JSONLines
 import Synchronization
 
 /// What a running job shows its viewers: the latest frame with its tracks, and the
@@ -31,6 +32,8 @@ public final class LiveFeed: Sendable {
         case data(String)
         /// A named Server-Sent Event (`paused`, `resumed`, `cleared`, `stats`) with a JSON body.
         case named(String, String)
+        /// A comment line that keeps the connection alive and finds viewers who left.
+        case keepAlive
     }
 
     struct State {
@@ -42,6 +45,7 @@ public final class LiveFeed: Sendable {
         var nextViewer = 0
         var finished = false
         var finalLines: [String] = []
+        var publishedSinceHeartbeat = false
     }
 
     private let state = Mutex(State())
@@ -60,15 +64,33 @@ public final class LiveFeed: Sendable {
         jpeg = Mutex(JPEGCache(encoder: try JPEGEncoder(quality: jpegQuality)))
     }
 
-    /// Stores a processed frame for the stream and for snapshots. `result.image` must be set
-    /// (``FrameProcessorConfiguration/deliversImages``); frames without one are ignored.
-    /// Costs a lock and one slot write per viewer; call it from the loop that reads results.
+    /// Publishes a processed frame: its picture, tracks and `overlays` (frame pixels) for the stream and
+    /// snapshots, and its `jsonl` lines (`frame`, `recognized`, `lost`) for the event viewers.
+    /// The picture needs ``FrameProcessorConfiguration/deliversImages``; without it only the lines go out.
+    /// Costs a lock, one slot write per viewer and the lines' encoding; call it from the loop that reads
+    /// ``FrameProcessor/results``, not from the frame-processing queue.
     public func publish(_ result: ScanFrameResult, overlays: [OverlayPlan] = []) {
+        publishPicture(result, overlays: overlays)
+        var rectangles: [TrackID: Rect] = [:]
+        for plan in overlays { rectangles[plan.trackID] = plan.rect }
+        for line in JSONLinesEncoder.lines(for: result, overlays: rectangles) { publish(eventLine: line) }
+    }
+
+    /// Sends the `summary` line (`expected` is the count waited for, if any), then ends every stream.
+    public func finish(with summary: ScanSummary, expected: Int? = nil) {
+        let complete = expected.map { summary.recognized.count >= $0 } ?? true
+        let line = JSONLinesEncoder.summaryLine(summary, expected: expected, complete: complete)
+        publish(eventLine: line)
+        finish(lastLines: [line])
+    }
+
+    private func publishPicture(_ result: ScanFrameResult, overlays: [OverlayPlan]) {
         guard let image = result.image else { return }
         let snapshot = FrameSnapshot(frameNumber: result.frameNumber, image: image, tracks: result.tracks, overlays: overlays)
         state.withLock { state in
             guard !state.finished else { return }
             state.latest = snapshot
+            state.publishedSinceHeartbeat = true
             for viewer in state.frameViewers.values { viewer.yield(snapshot) }
         }
     }
@@ -100,12 +122,28 @@ public final class LiveFeed: Sendable {
     /// Ends every stream once what was published has been sent: call it after the summary line.
     /// Viewers who connect later get the last frame, the replayed lines and the summary, then the end.
     public func finish(lastLines: [String] = []) {
-        state.withLock { state in
-            guard !state.finished else { return }
+        let viewers = state.withLock { state -> ([AsyncStream<FrameSnapshot>.Continuation], [AsyncStream<EventItem>.Continuation]) in
+            guard !state.finished else { return ([], []) }
             state.finished = true
             state.finalLines = lastLines
-            for viewer in state.frameViewers.values { viewer.finish() }
-            for viewer in state.eventViewers.values { viewer.finish() }
+            return (Array(state.frameViewers.values), Array(state.eventViewers.values))
+        }
+        // Outside the lock: finishing runs each stream's onTermination, which takes the lock.
+        viewers.0.forEach { $0.finish() }
+        viewers.1.forEach { $0.finish() }
+    }
+
+    /// Called every few seconds by the server: while nothing is published (paused, a stalled camera)
+    /// the latest frame is sent again and event viewers get a comment, so that viewers who left are
+    /// noticed (a write fails) and their slots freed.
+    func heartbeat() {
+        state.withLock { state in
+            guard !state.finished else { return }
+            if !state.publishedSinceHeartbeat, let latest = state.latest {
+                for viewer in state.frameViewers.values { viewer.yield(latest) }
+            }
+            state.publishedSinceHeartbeat = false
+            for viewer in state.eventViewers.values { viewer.yield(.keepAlive) }
         }
     }
 

@@ -94,6 +94,7 @@ extension LiveViewServer {
                 switch event {
                 case .data(let line): buffer.writeString("data: \(line)\n\n")
                 case .named(let name, let json): buffer.writeString("event: \(name)\ndata: \(json)\n\n")
+                case .keepAlive: buffer.writeString(": keep-alive\n\n")
                 }
                 try await writer.write(buffer)
             }

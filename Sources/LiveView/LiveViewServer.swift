@@ -52,10 +52,18 @@ public final class LiveViewServer: Sendable {
             logger: logger)
         let host = configuration.host, port = configuration.port
         let failure = Mutex<String?>(nil)
+        let feed = self.feed
         let running = Task {
+            let heartbeat = Task {
+                while !Task.isCancelled {
+                    try? await Task.sleep(for: .seconds(2))
+                    feed.heartbeat()
+                }
+            }
             do { try await application.run() } catch {
                 failure.withLock { $0 = "\(error)" }
             }
+            heartbeat.cancel()
             boundContinuation.finish()
         }
         task.withLock { $0 = running }

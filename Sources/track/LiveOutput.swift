@@ -2,13 +2,11 @@ import BarcodeTracking
 import Dispatch
 import LiveView
 
-/// `--serve`: the run as the live page sees it. Each processed frame goes to the feed (picture,
-/// tracks, overlay plans) and, through the same ``JSONLinesOutput`` as `--format jsonl`, as event lines.
+/// `--serve`: the run as the live page sees it. Each processed frame goes to the feed: picture,
+/// tracks and overlay plans, and the same `jsonl` lines as `--format jsonl` (one encoder, JSONLines).
 final class LiveOutput {
     let feed: LiveFeed
     let server: LiveViewServer
-    private let sink: FeedLineSink
-    private let events: JSONLinesOutput
     private let planner: OverlayPlanner?
     private let clock: FrameClock
     private var plans: [OverlayPlan] = []
@@ -18,8 +16,6 @@ final class LiveOutput {
          clock: FrameClock) throws {
         feed = try LiveFeed(maximumViewers: configuration.maximumStreamingClients)
         server = try LiveViewServer(configuration: configuration, feed: feed, session: session, scene: scene)
-        sink = FeedLineSink(feed: feed)
-        events = JSONLinesOutput(sink: sink)
         self.planner = planner
         self.clock = clock
     }
@@ -28,11 +24,10 @@ final class LiveOutput {
     func start() async throws(LiveViewError) -> String { try await server.start() }
 
     /// One processed frame, from the job's loop (never the frame-processing queue).
-    func frame(_ result: ScanFrameResult, overlays: [TrackID: Rect]) {
+    func frame(_ result: ScanFrameResult) {
         plans.removeAll(keepingCapacity: true)
         planner?.plan(result.tracks, into: &plans)
         feed.publish(result, overlays: plans)
-        events.frame(result, overlays: overlays)
         let now = DispatchTime.now()
         if now.uptimeNanoseconds - lastStats.uptimeNanoseconds >= 1_000_000_000 {
             lastStats = now
@@ -42,25 +37,9 @@ final class LiveOutput {
     }
 
     /// Sends the summary, ends the streams, gives viewers up to 2 s to read it, and stops the server.
-    func finish(_ summary: ScanSummary, expected: Int?, complete: Bool) async {
-        events.summary(summary, expected: expected, complete: complete)
-        feed.finish(lastLines: sink.last.map { [$0] } ?? [])
+    func finish(_ summary: ScanSummary, expected: Int?) async {
+        feed.finish(with: summary, expected: expected)
         for _ in 0..<20 where feed.viewerCount > 0 { try? await Task.sleep(for: .milliseconds(100)) }
         await server.stop()
     }
-}
-
-/// Event lines into the feed; keeps the last one (the summary) for late viewers.
-final class FeedLineSink: LineSink {
-    let feed: LiveFeed
-    private(set) var last: String?
-
-    init(feed: LiveFeed) { self.feed = feed }
-
-    func write(_ line: String) {
-        last = line
-        feed.publish(eventLine: line)
-    }
-
-    func flush() -> Bool { true }
 }

@@ -1,5 +1,6 @@
 import BarcodeDecoding
 import BarcodeTracking
+import JSONLines
 import Dispatch
 import Foundation
 import FrameSources
@@ -167,7 +168,7 @@ final class TrackingJob {
                 if sink.failure != nil { stop(.outputFailed); continue }
                 annotation?.write(result)
                 recording?.write(result)
-                live?.frame(result, overlays: overlays)
+                live?.frame(result)
             case .skipped(let skipped):
                 // The summary counts them all; the first few are named, a damaged stream can have thousands.
                 skippedReported += 1
@@ -189,7 +190,7 @@ final class TrackingJob {
         let complete = expected.map { summary.recognized.count >= $0 } ?? true
         output.summary(summary, expected: expected, complete: complete)
         sink.finish()
-        await live?.finish(summary, expected: expected, complete: complete)
+        await live?.finish(summary, expected: expected)
         if latencyReport, let clock {
             let all = clock.overall
             StandardError.print("track: latency (frame read → result) p50 \(JSONValue.number(all.p50).text) ms, "
