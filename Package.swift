@@ -110,6 +110,7 @@ package.targets += [
     .testTarget(name: "BarcodeDecodingTests", dependencies: ["BarcodeDecoding", "FrameSources", "CZXingAssertionGuard"]),
     .testTarget(name: "BarcodeEngineTests", dependencies: ["BarcodeEngine", "BarcodeDecoding", "FrameSources", "SyntheticScenes"]),
     .testTarget(name: "FrameSourcesTests", dependencies: ["FrameSources", "SyntheticScenes", "BarcodeDecoding", "camera-probe"]),
+    .testTarget(name: "LiveViewTests", dependencies: ["LiveView", "BarcodeTracking", "FrameSources"]),
     .testTarget(name: "TrackCommandTests", dependencies: ["track", "FrameSources", "SyntheticScenes", "BarcodeAnnotation", "BarcodeDecoding", "V4L2StandIn"]),
 ]
 

@@ -12,6 +12,8 @@ struct CFFmpegShim_jpeg_encoder {
     AVFrame *frame;
     AVPacket *packet;
     int32_t quality;
+    /// Encoders refuse a timestamp that does not increase, so each picture gets the next one.
+    int64_t next_pts;
 };
 
 CFFmpegShim_jpeg_encoder *CFFmpegShim_jpeg_encoder_create(int32_t width, int32_t height, int32_t quality,
@@ -81,7 +83,7 @@ int32_t CFFmpegShim_jpeg_encoder_encode(CFFmpegShim_jpeg_encoder *encoder, const
         memcpy(frame->data[0] + (size_t)y * frame->linesize[0], luma + (size_t)y * stride, (size_t)frame->width);
     }
     frame->quality = encoder->context->global_quality;
-    frame->pts = 0;
+    frame->pts = encoder->next_pts++;
     status = avcodec_send_frame(encoder->context, frame);
     if (status < 0) return cffmpegshim_fail(error, CFFmpegShim_error_encode, status, 0, "MJPEG encoder refused the picture");
     status = avcodec_receive_packet(encoder->context, encoder->packet);

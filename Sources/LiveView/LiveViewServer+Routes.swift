@@ -71,7 +71,8 @@ extension LiveViewServer {
         headers[.cacheControl] = "no-store"
         return Response(status: .ok, headers: headers, body: ResponseBody { writer in
             for await frame in frames {
-                guard let jpeg = try? feed.jpegData(for: frame) else { continue }
+                // A frame that cannot be encoded ends this stream (the page reconnects); tracking is not involved.
+                let jpeg = try feed.jpegData(for: frame)
                 var buffer = ByteBuffer()
                 buffer.writeString("--frame\r\nContent-Type: image/jpeg\r\nContent-Length: \(jpeg.count)\r\n"
                                    + "X-Frame-Number: \(frame.frameNumber)\r\n\r\n")

@@ -7,7 +7,7 @@ import Testing
 
 /// `track --serve`, end to end: the real server, the real `track`, and the page in real headless Chromium.
 @Suite(.serialized)
-struct LiveViewTests {
+struct ServeCommandTests {
     /// Where the end-to-end test leaves its screenshot of the page, for people to look at.
     static let screenshotPath = FileManager.default.temporaryDirectory.appendingPathComponent("live-view-page.png").path
 
@@ -109,6 +109,13 @@ struct LiveViewTests {
         defer { try? FileManager.default.removeItem(at: directory) }
         let track = try ServingTrack(["--demo", "--realtime", "--frames", "100000", "--serve", "127.0.0.1:0"], directory: directory)
         _ = track
+        // The MJPEG stream keeps sending frames, each a JPEG with its frame number.
+        let stream = try LoopbackHTTP.request("GET", "/stream.mjpeg", port: track.port, readFor: 3)
+        let numbers = stream.text.split(separator: "\r\n").compactMap { line in
+            line.hasPrefix("X-Frame-Number: ") ? Int(line.dropFirst(16)) : nil
+        }
+        #expect(numbers.count >= 2 && numbers == numbers.sorted() && Set(numbers).count == numbers.count, "\(numbers)")
+        #expect(stream.head.contains("multipart/x-mixed-replace; boundary=frame"))
         let open = try (0..<8).map { _ in
             let fd = try LoopbackHTTP.connect(port: track.port)
             LoopbackHTTP.send(fd, "GET", "/events")
@@ -118,6 +125,9 @@ struct LiveViewTests {
         let refused = try LoopbackHTTP.request("GET", "/stream.mjpeg", port: track.port, readFor: 2)
         #expect(refused.status == 503 && refused.text.contains("too many viewers"), "\(refused.head)")
         open.forEach { close($0) }
+        // A port already in use is refused before any frame, naming the option.
+        let taken = try TrackProcess.run(["--demo", "--frames", "3", "--serve", "127.0.0.1:\(track.port)"])
+        #expect(taken.status == 64 && taken.stderr.contains("--serve: cannot serve on 127.0.0.1:\(track.port)"), "\(taken.stderr)")
         Thread.sleep(forTimeInterval: 0.3)
         let page = try LoopbackHTTP.request("GET", "/", port: track.port)
         #expect(page.status == 200 && page.text.contains("<canvas"))
