@@ -1,5 +1,6 @@
 public import BarcodeAnnotation
 public import BarcodeTracking
+import Dispatch
 import FrameSources
 import JSONLines
 import Synchronization
@@ -59,7 +60,7 @@ public final class LiveFeed: Sendable {
 
     /// A feed with room for `maximumViewers` streams at once; `jpegQuality` 1 (best) ... 31.
     /// Throws `SourceError` for a quality outside 1...31.
-    public init(maximumViewers: Int = 8, jpegQuality: Int = 5) throws {
+    public init(maximumViewers: Int = 8, jpegQuality: Int = 6) throws {
         self.maximumViewers = maximumViewers
         jpeg = Mutex(JPEGCache(encoder: try JPEGEncoder(quality: jpegQuality)))
     }
@@ -202,14 +203,48 @@ public final class LiveFeed: Sendable {
         return stream
     }
 
-    /// The JPEG file bytes of `frame`, encoded once however many viewers ask.
+    /// The JPEG file bytes of `frame`, encoded once however many viewers ask, at most
+    /// ``streamWidth`` pixels wide (the page scales it; coordinates stay in frame pixels).
     func jpegData(for frame: FrameSnapshot) throws -> [UInt8] {
         try jpeg.withLock { cache in
             if cache.frameNumber == frame.frameNumber, !cache.bytes.isEmpty { return cache.bytes }
-            cache.bytes = try cache.encoder.encode(frame.image)
+            cache.bytes = try cache.encoder.encode(Self.reduced(frame.image, toWidth: Self.streamWidth))
             cache.frameNumber = frame.frameNumber
             return cache.bytes
         }
+    }
+
+    /// ``jpegData(for:)`` on a utility queue of its own: encoding takes milliseconds, and on Swift's
+    /// cooperative pool it would hold a thread that the job's results loop needs.
+    func encodedJPEG(for frame: FrameSnapshot) async throws -> [UInt8] {
+        try await withCheckedThrowingContinuation { continuation in
+            Self.encodingQueue.async { continuation.resume(with: Result { try self.jpegData(for: frame) }) }
+        }
+    }
+
+    static let encodingQueue = DispatchQueue(label: "live-view.jpeg", qos: .utility)
+    /// Streamed pictures are at most this wide (frame pixels are averaged in whole-number blocks).
+    static let streamWidth = 640
+
+    /// `image` shrunk by the smallest whole factor that makes it at most `width` wide (box average).
+    static func reduced(_ image: LumaImage, toWidth width: Int) -> LumaImage {
+        let factor = (image.width + width - 1) / width
+        guard factor > 1 else { return image }
+        let w = image.width / factor, h = image.height / factor, area = factor * factor
+        var pixels = [UInt8](repeating: 0, count: w * h)
+        image.pixels.withUnsafeBufferPointer { source in
+            for y in 0..<h {
+                for x in 0..<w {
+                    var sum = 0
+                    for dy in 0..<factor {
+                        let row = (y * factor + dy) * image.bytesPerRow + x * factor
+                        for dx in 0..<factor { sum += Int(source[row + dx]) }
+                    }
+                    pixels[y * w + x] = UInt8(sum / area)
+                }
+            }
+        }
+        return (try? LumaImage(width: w, height: h, pixels: pixels)) ?? image
     }
 }
 

@@ -72,7 +72,7 @@ extension LiveViewServer {
         return Response(status: .ok, headers: headers, body: ResponseBody { writer in
             for await frame in frames {
                 // A frame that cannot be encoded ends this stream (the page reconnects); tracking is not involved.
-                let jpeg = try feed.jpegData(for: frame)
+                let jpeg = try await feed.encodedJPEG(for: frame)
                 var buffer = ByteBuffer()
                 buffer.writeString("--frame\r\nContent-Type: image/jpeg\r\nContent-Length: \(jpeg.count)\r\n"
                                    + "X-Frame-Number: \(frame.frameNumber)\r\n\r\n")

@@ -12,6 +12,8 @@ final class FrameClock: Sendable {
         var read = [(number: Int, nanoseconds: UInt64)](repeating: (-1, 0), count: 512)
         var all = Histogram<UInt64>(highestTrackableValue: 600_000_000, numberOfSignificantValueDigits: .three)
         var recent = Histogram<UInt64>(highestTrackableValue: 600_000_000, numberOfSignificantValueDigits: .three)
+        /// Time the job's loop spent handing each frame to the live view, nanoseconds.
+        var publishing = Histogram<UInt64>(highestTrackableValue: 600_000_000_000, numberOfSignificantValueDigits: .three)
     }
 
     private let state = Mutex(State())
@@ -31,6 +33,19 @@ final class FrameClock: Sendable {
             let micros = max(1, (now - slot.nanoseconds) / 1000)
             _ = state.all.record(micros)
             _ = state.recent.record(micros)
+        }
+    }
+
+    /// Records how long handing one frame to the live view took (nanoseconds), on the job's loop.
+    func notePublishing(_ nanoseconds: UInt64) {
+        state.withLock { _ = $0.publishing.record(max(1, nanoseconds)) }
+    }
+
+    /// p50 and p99 of ``notePublishing(_:)`` in microseconds, and the count.
+    var publishing: (p50: Double, p99: Double, count: Int) {
+        state.withLock { state in
+            (Double(state.publishing.valueAtPercentile(50)) / 1000, Double(state.publishing.valueAtPercentile(99)) / 1000,
+             Int(state.publishing.totalCount))
         }
     }
 

@@ -25,10 +25,12 @@ final class LiveOutput {
 
     /// One processed frame, from the job's loop (never the frame-processing queue).
     func frame(_ result: ScanFrameResult) {
+        let start = DispatchTime.now()
         plans.removeAll(keepingCapacity: true)
         planner?.plan(result.tracks, into: &plans)
         feed.publish(result, overlays: plans)
         let now = DispatchTime.now()
+        clock.notePublishing(now.uptimeNanoseconds - start.uptimeNanoseconds)
         if now.uptimeNanoseconds - lastStats.uptimeNanoseconds >= 1_000_000_000 {
             lastStats = now
             let recent = clock.takeRecent()

@@ -195,6 +195,11 @@ final class TrackingJob {
             let all = clock.overall
             StandardError.print("track: latency (frame read → result) p50 \(JSONValue.number(all.p50).text) ms, "
                                 + "p99 \(JSONValue.number(all.p99).text) ms, max \(JSONValue.number(all.max).text) ms over \(all.count) frames")
+            if live != nil {
+                let cost = clock.publishing
+                StandardError.print("track: live view publishing on the results loop p50 \(JSONValue.number(cost.p50).text) µs, "
+                                    + "p99 \(JSONValue.number(cost.p99).text) µs over \(cost.count) frames")
+            }
         }
         if let failure = sink.failure {
             // The results are cut short: say so, and give the summary where it can still be read.
