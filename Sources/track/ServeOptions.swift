@@ -24,6 +24,15 @@ struct ServeOptions: ParsableArguments {
         _ = try address()
     }
 
+    /// 128 random bits as 32 hexadecimal digits.
+    static func generatedToken() -> String {
+        var generator = SystemRandomNumberGenerator()
+        return (0..<2).map { _ in
+            let hex = String(generator.next() as UInt64, radix: 16)
+            return String(repeating: "0", count: 16 - hex.count) + hex
+        }.joined()
+    }
+
     static func isValidToken(_ token: String) -> Bool {
         (8...200).contains(token.count) && token.unicodeScalars.allSatisfy {
             ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0) || "-_.~".unicodeScalars.contains($0)
@@ -64,8 +73,7 @@ struct ServeOptions: ParsableArguments {
         configuration.port = port
         configuration.token = token
         if !configuration.isLoopback, token == nil {
-            var generator = SystemRandomNumberGenerator()
-            configuration.token = (0..<4).map { _ in String(generator.next() as UInt32, radix: 16) }.joined(separator: "-")
+            configuration.token = Self.generatedToken()
         }
         do { return try configuration.validated() } catch { throw ValidationError("--serve: \(error.message)") }
     }
