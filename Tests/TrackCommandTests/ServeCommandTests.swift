@@ -40,28 +40,18 @@ struct ServeCommandTests {
 
         // 3. The screenshot shows each decoded track's outline at the corners the events report.
         #expect(try browser.wait(until: "document.body.dataset.rendered === '\(pausedNumber)'"), "the page draws the paused frame")
-        let stageText = try #require(try browser.evaluate("document.body.dataset.stage") as? String)
-        let stage = try #require(Self.stage(stageText), "the page reports where its stage is: \(stageText)")
-        try browser.screenshot(to: Self.screenshotPath)
-        let shot = try ImageFile.loadRGB(path: Self.screenshotPath)
         let tracks = try #require(paused["tracks"] as? [[String: Any]])
         let decoded = tracks.filter { $0["data"] != nil && $0["state"] as? String == "tracked" }
         #expect(decoded.count >= 2, "\(tracks)")
-        let scale = min(stage.width / 1280, stage.height / 720)
-        let offsetX = stage.x + (stage.width - 1280 * scale) / 2, offsetY = stage.y + (stage.height - 720 * scale) / 2
-        for track in decoded {
-            let quad = try #require(track["quad"] as? [[Double]])
-            for corner in quad {
-                let x = Int(offsetX + corner[0] * scale), y = Int(offsetY + corner[1] * scale)
-                #expect(Self.hasOutlineGreen(shot, near: (x, y)),
-                        "decoded outline (#00ff40) at frame \(corner) = page (\(x), \(y)) in \(Self.screenshotPath)")
-            }
-        }
-        // The frame itself is shown under the outlines (the grey floor near its bottom-left corner,
-        // not the page's near-black background).
-        let floor = (Int(offsetX + 60 * scale), Int(offsetY + 660 * scale))
-        let pixel = Self.rgb(shot, floor.0, floor.1)
-        #expect(abs(Int(pixel.0) - Int(pixel.2)) < 30 && pixel.0 > 40, "the MJPEG frame is visible under the canvas: \(pixel)")
+        let quads = try decoded.map { try #require($0["quad"] as? [[Double]]) }
+        try Self.checkOutlines(browser, quads, screenshot: Self.screenshotPath)
+
+        // 3b. Turned to portrait (a phone): the page maps the same frame pixels to its new layout.
+        let landscapeStage = try browser.evaluate("document.body.dataset.stage") as? String
+        try browser.send("Emulation.setDeviceMetricsOverride", ["width": 420, "height": 860, "deviceScaleFactor": 1, "mobile": true])
+        #expect(try browser.wait(until: "document.body.dataset.stage !== '\(landscapeStage ?? "")'"), "the page lays out again")
+        Thread.sleep(forTimeInterval: 0.3)
+        try Self.checkOutlines(browser, quads, screenshot: Self.screenshotPath.replacingOccurrences(of: ".png", with: "-portrait.png"))
 
         // 4. Snapshot: the current frame as PNG, frame-sized.
         let snapshot = try LoopbackHTTP.request("POST", "/snapshot", port: track.port)
@@ -156,6 +146,25 @@ struct ServeCommandTests {
         let run = try TrackProcess.run(["--demo", "--frames", "3"] + arguments)
         #expect(run.status == 64)
         #expect(run.stderr.contains(option), "\(run.stderr)")
+    }
+
+    /// Takes a screenshot and checks that each corner of `quads` (frame pixels of the 1280x720 demo),
+    /// mapped the way the page maps it (aspect fit, centred in its stage), is on a decoded outline,
+    /// and that the frame itself is shown under the canvas.
+    static func checkOutlines(_ browser: ChromiumSession, _ quads: [[[Double]]], screenshot path: String) throws {
+        let stageText = try #require(try browser.evaluate("document.body.dataset.stage") as? String)
+        let stage = try #require(Self.stage(stageText), "the page reports where its stage is: \(stageText)")
+        try browser.screenshot(to: path)
+        let shot = try ImageFile.loadRGB(path: path)
+        let scale = min(stage.width / 1280, stage.height / 720)
+        let offsetX = stage.x + (stage.width - 1280 * scale) / 2, offsetY = stage.y + (stage.height - 720 * scale) / 2
+        for corner in quads.joined() {
+            let x = Int(offsetX + corner[0] * scale), y = Int(offsetY + corner[1] * scale)
+            #expect(Self.hasOutlineGreen(shot, near: (x, y)), "decoded outline (#00ff40) at frame \(corner) = page (\(x), \(y)) in \(path)")
+        }
+        // The grey floor near the frame's bottom-left corner, not the page's near-black background.
+        let pixel = Self.rgb(shot, Int(offsetX + 60 * scale), Int(offsetY + 660 * scale))
+        #expect(abs(Int(pixel.0) - Int(pixel.2)) < 30 && pixel.0 > 40, "the MJPEG frame is visible under the canvas: \(pixel) in \(path)")
     }
 
     /// `x,y,width,height` in CSS pixels (one screenshot pixel each).
