@@ -9,6 +9,7 @@ let package = Package(
         .library(name: "BarcodeEngine", targets: ["BarcodeEngine"]),
         .library(name: "BarcodeAnnotation", targets: ["BarcodeAnnotation"]),
         .library(name: "FrameSources", targets: ["FrameSources"]),
+        .library(name: "LiveView", targets: ["LiveView"]),
         .library(name: "SyntheticScenes", targets: ["SyntheticScenes"]),
         .library(name: "ZXingAssertionGuard", targets: ["CZXingAssertionGuard"]),
         .executable(name: "track", targets: ["track"]),
@@ -17,6 +18,9 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.0"),
         .package(url: "https://github.com/HdrHistogram/hdrhistogram-swift", from: "0.1.0"),
+        // Only LiveView (track --serve) uses it; no traits, so swift-configuration is not built.
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.0.0", traits: []),
+        .package(url: "https://github.com/apple/swift-log", from: "1.14.0"),
     ],
     targets: []
 )
@@ -78,11 +82,20 @@ package.targets += [
     .target(name: "SyntheticScenes", dependencies: ["BarcodeTracking", "BarcodeDecoding", "FrameSources"]),
     // Catches SIGINT/SIGTERM/SIGHUP from before main, for track only (see its header).
     .target(name: "CEarlySignals"),
+    // The --format jsonl contract's lines (frame, recognized, lost, summary): track and LiveView write the same.
+    .target(name: "JSONLines", dependencies: ["BarcodeTracking"]),
+    // Outputs over HTTP: the live page, MJPEG, Server-Sent Events (track --serve). A module of its own so
+    // that embedders who do not serve do not build Hummingbird and SwiftNIO.
+    .target(name: "LiveView", dependencies: [
+        "BarcodeTracking", "BarcodeAnnotation", "FrameSources", "JSONLines",
+        .product(name: "Hummingbird", package: "hummingbird"),
+        .product(name: "Logging", package: "swift-log"),
+    ]),
     .executableTarget(
         name: "track",
         dependencies: [
             "BarcodeTracking", "BarcodeDecoding", "BarcodeEngine", "BarcodeAnnotation", "FrameSources", "SyntheticScenes", "CZXingAssertionGuard",
-            "CEarlySignals",
+            "CEarlySignals", "LiveView", "JSONLines",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Histogram", package: "hdrhistogram-swift"),
         ]
@@ -102,7 +115,8 @@ package.targets += [
     .testTarget(name: "BarcodeDecodingTests", dependencies: ["BarcodeDecoding", "FrameSources", "CZXingAssertionGuard", "TestSupport"]),
     .testTarget(name: "BarcodeEngineTests", dependencies: ["BarcodeEngine", "BarcodeDecoding", "FrameSources", "SyntheticScenes", "TestSupport"]),
     .testTarget(name: "FrameSourcesTests", dependencies: ["FrameSources", "SyntheticScenes", "BarcodeDecoding", "camera-probe", "TestSupport"]),
-    .testTarget(name: "TrackCommandTests", dependencies: ["track", "FrameSources", "SyntheticScenes", "BarcodeAnnotation", "V4L2StandIn", "TestSupport"]),
+    .testTarget(name: "LiveViewTests", dependencies: ["LiveView", "BarcodeTracking", "FrameSources", "TestSupport"]),
+    .testTarget(name: "TrackCommandTests", dependencies: ["track", "FrameSources", "SyntheticScenes", "BarcodeAnnotation", "BarcodeDecoding", "V4L2StandIn", "TestSupport"]),
 ]
 
 // MARK: - Test support: a userspace stand-in for a V4L2 camera driver, loaded with LD_PRELOAD
@@ -126,6 +140,8 @@ package.targets += [
                       path: "Samples/pallet-counter"),
     .executableTarget(name: "overlay-labels", dependencies: ["BarcodeTracking", "BarcodeEngine", "BarcodeAnnotation", "FrameSources", "SyntheticScenes"],
                       path: "Samples/overlay-labels"),
+    .executableTarget(name: "live-view", dependencies: ["BarcodeTracking", "BarcodeEngine", "FrameSources", "SyntheticScenes", "LiveView"],
+                      path: "Samples/live-view"),
 ]
 
 // MARK: - Shared settings

@@ -187,3 +187,52 @@ final class FFmpegWriter {
         if status != CFFmpegShim_ok { throw SourceError(error, path: path, operation: .writing) }
     }
 }
+
+/// Owns one `CFFmpegShim_jpeg_encoder`. Not thread-safe; one owner at a time.
+final class FFmpegJPEGEncoder {
+    private let handle: OpaquePointer
+    let width: Int
+    let height: Int
+    /// Reused output buffer: a JPEG of a grey picture stays well below one byte per pixel.
+    private var buffer: [UInt8]
+
+    init(width: Int, height: Int, quality: Int) throws(SourceError) {
+        var error = CFFmpegShim_error()
+        guard let handle = CFFmpegShim_jpeg_encoder_create(Int32(clamping: width), Int32(clamping: height),
+                                                           Int32(clamping: quality), &error) else {
+            throw SourceError(error, path: "JPEG", operation: .writing)
+        }
+        self.handle = handle
+        self.width = width
+        self.height = height
+        buffer = [UInt8](repeating: 0, count: width * height * 2 + 4096)
+    }
+
+    deinit { CFFmpegShim_jpeg_encoder_destroy(handle) }
+
+    /// The JPEG file bytes of `image` (which must have this encoder's size).
+    func encode(_ image: LumaImage) throws(SourceError) -> [UInt8] {
+        var error = CFFmpegShim_error()
+        var written = 0
+        let capacity = buffer.count
+        let status = image.pixels.withUnsafeBufferPointer { pixels in
+            buffer.withUnsafeMutableBufferPointer { output in
+                CFFmpegShim_jpeg_encoder_encode(handle, pixels.baseAddress, Int32(clamping: image.bytesPerRow),
+                                                output.baseAddress, capacity, &written, &error)
+            }
+        }
+        if status != CFFmpegShim_ok { throw SourceError(error, path: "JPEG", operation: .writing) }
+        return Array(buffer[0..<written])
+    }
+}
+
+/// Decodes the first picture of `path` into packed RGB24 (3 bytes per pixel, no row padding).
+func ffmpegReadRGB(path: String, pixelLimit: Int) throws(SourceError) -> (width: Int, height: Int, pixels: [UInt8]) {
+    var error = CFFmpegShim_error()
+    var pixels: UnsafeMutablePointer<UInt8>?
+    var width: Int32 = 0, height: Int32 = 0
+    let status = CFFmpegShim_image_read_rgb(path, Int64(pixelLimit), &pixels, &width, &height, &error)
+    guard status == CFFmpegShim_ok, let pixels else { throw SourceError(error, path: path, operation: .reading, pixelLimit: pixelLimit) }
+    defer { CFFmpegShim_image_free(pixels) }
+    return (Int(width), Int(height), [UInt8](UnsafeBufferPointer(start: pixels, count: Int(width) * Int(height) * 3)))
+}

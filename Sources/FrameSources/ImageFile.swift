@@ -38,4 +38,16 @@ public enum ImageFile {
             "cannot decode \(path): \(detail) (the file is truncated or corrupt; export or copy it again)",
             path: path)
     }
+
+    /// Loads the first picture of a still image in colour: packed RGB, 3 bytes per pixel
+    /// (red, green, blue), rows without padding, `width * height * 3` bytes. For checking rendered
+    /// pictures (screenshots, snapshots) by colour; tracking reads luma with ``load(path:pixelLimit:)``.
+    /// - Throws: ``SourceError`` as ``load(path:pixelLimit:)`` does.
+    public static func loadRGB(path: String, pixelLimit: Int = defaultPixelLimit) throws(SourceError)
+        -> (width: Int, height: Int, pixels: [UInt8]) {
+        guard pixelLimit > 0 else {
+            throw SourceError(.invalidArgument, "the pixel limit must be positive, got \(pixelLimit)", path: path)
+        }
+        return try ffmpegReadRGB(path: path, pixelLimit: pixelLimit)
+    }
 }

@@ -12,9 +12,12 @@ final class LimitedSource: FrameSource {
     private let durationLimit: Double?
     private var delivered = 0
     private var firstTime: Double?
+    private let clock: FrameClock?
 
-    init(_ base: any FrameSource, frames: Int?, duration: Double?) {
+    /// `clock`, when given, is told the moment each frame is handed to the pipeline.
+    init(_ base: any FrameSource, frames: Int?, duration: Double?, clock: FrameClock? = nil) {
         self.base = base
+        self.clock = clock
         frameLimit = frames
         durationLimit = duration
     }
@@ -30,6 +33,7 @@ final class LimitedSource: FrameSource {
         firstTime = start
         if let durationLimit, frame.time - start >= durationLimit { return nil }
         delivered += 1
+        clock?.noteRead(frame.number)
         return frame
     }
 

@@ -3,10 +3,18 @@ import Foundation
 import Glibc
 #endif
 
+/// Where an output writes its lines: a file or standard output (``OutputSink``), or the live view's events.
+protocol LineSink: AnyObject {
+    /// Adds one line (without its newline).
+    func write(_ line: String)
+    /// Delivers what was written; false when the destination refused it.
+    @discardableResult func flush() -> Bool
+}
+
 /// Where `track` writes its results: standard output or a file given with `--output`.
 /// Lines are buffered and flushed after every frame, so a reader of a pipe sees
 /// each frame as soon as it is processed.
-final class OutputSink {
+final class OutputSink: LineSink {
     private let handle: FileHandle
     private let closesHandle: Bool
     private var buffer = Data()

@@ -1,4 +1,5 @@
 import BarcodeTracking
+import JSONLines
 
 /// One change in a code's overlay, as `--format jsonl` reports it:
 /// `{"type":"overlay","event":"create|delete","id":I,"frame":N,"time":T}`.
@@ -9,6 +10,9 @@ struct OverlayEvent {
     /// The frame (number and time, seconds) in which it happened.
     var frame: Int
     var time: Double
+
+    /// Its line of the `jsonl` contract.
+    var jsonLine: String { JSONLinesEncoder.overlayLine(event: kind.rawValue, id: trackID, frame: frame, time: time) }
 }
 
 /// `--overlay`: one overlay per code, created, placed and deleted by the library's

@@ -4,6 +4,7 @@ import BarcodeTracking
 import Dispatch
 import Foundation
 import FrameSources
+import LiveView
 
 /// The main job: track codes through a camera, a file or the synthetic demo scene.
 struct Run: AsyncParsableCommand {
@@ -20,6 +21,7 @@ struct Run: AsyncParsableCommand {
 
     @OptionGroup(title: "Input") var input: InputOptions
     @OptionGroup(title: "Session") var session: SessionOptions
+    @OptionGroup(title: "Live view") var serve: ServeOptions
 
     @Option(name: .long, help: "Output format: text, jsonl or mot (MOTChallenge CSV).")
     var format: String = "text"
@@ -57,9 +59,15 @@ struct Run: AsyncParsableCommand {
         let signals = stopper.handleSignals()
         defer { signals.forEach { $0.cancel() } }
         let job: TrackingJob
+        let liveView: LiveViewConfiguration?
+        do { liveView = try serve.configuration() } catch {
+            StandardError.print("track: \(error)")
+            throw ExitCode(64)
+        }
         do {
             job = try TrackingJob(input: input, session: session, format: OutputFormat(rawValue: format)!,
-                                  output: output, annotate: annotate, record: record, overlay: overlay, stopper: stopper)
+                                  output: output, annotate: annotate, record: record, overlay: overlay, stopper: stopper,
+                                  serve: liveView, latencyReport: serve.latencyReport)
         } catch let error as JobSetupError {
             StandardError.print("track: \(error.message)")
             throw ExitCode(error.status)

@@ -14,7 +14,7 @@ struct InputOptions: ParsableArguments {
     @Flag(name: .long, help: "Run on the embedded synthetic scene (no camera needed).")
     var demo = false
 
-    @Flag(name: .long, help: "Pace files at their frame rate and drop frames when processing falls behind (camera simulation).")
+    @Flag(name: .long, help: "Pace files and the demo at their frame rate and drop frames when processing falls behind (camera simulation).")
     var realtime = false
 
     @Option(name: .long, help: ArgumentHelp("Camera frame size, or demo scene size (default 1280x720).", valueName: "WxH"))

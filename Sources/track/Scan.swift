@@ -1,6 +1,7 @@
 import ArgumentParser
 import BarcodeDecoding
 import BarcodeTracking
+import JSONLines
 import Foundation
 import FrameSources
 

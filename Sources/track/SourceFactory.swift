@@ -70,7 +70,8 @@ enum SourceFactory {
             if let shake = input.shake { scene.shake = shake }
             if let blur = input.blur { scene.motionBlur = blur }
             do {
-                let source = SyntheticSceneSource(scene: try SyntheticScene.fitting(scene))
+                let rendered = SyntheticSceneSource(scene: try SyntheticScene.fitting(scene))
+                let source: any FrameSource = input.realtime ? PacedSource(rendered) : rendered
                 return MadeSource(source: ObservedSource(source), frameSize: Size(width: Double(scene.width), height: Double(scene.height)),
                                   frameRate: scene.frameRate)
             } catch {
@@ -119,7 +120,8 @@ enum SourceFactory {
         do {
             let scene = try PhotoScene(photos: input.photos, configuration: c)
             StandardError.print(scene.summary)
-            return MadeSource(source: ObservedSource(PhotoSceneSource(scene: scene)),
+            let source: any FrameSource = input.realtime ? PacedSource(PhotoSceneSource(scene: scene)) : PhotoSceneSource(scene: scene)
+            return MadeSource(source: ObservedSource(source),
                               frameSize: Size(width: Double(c.width), height: Double(c.height)), frameRate: c.frameRate)
         } catch {
             throw JobSetupError(message: "photo scene: \(error.description)",

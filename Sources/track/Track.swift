@@ -18,6 +18,7 @@ struct Track: AsyncParsableCommand {
               track --demo --record demo.mp4    # save the frames to replay later
               track --demo --annotate demo.mp4 \\
                     --overlay 'anchor=topCenter,offset.y=fixedPx:15'
+              track --expect 3 --device /dev/video0 --serve 8080   # watch at http://127.0.0.1:8080/
               track scan label.png              # thorough still-image search
             """,
         subcommands: [Run.self, Scan.self, Devices.self, Bench.self],

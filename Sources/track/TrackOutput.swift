@@ -1,4 +1,5 @@
 import BarcodeTracking
+import JSONLines
 
 /// What `track` reports while it runs; one implementation per `--format`.
 protocol TrackOutput: AnyObject {
@@ -24,121 +25,32 @@ enum OutputFormat: String, CaseIterable {
     case text, jsonl, mot
 }
 
-/// `jsonl`: the machine-readable contract documented in the README.
+/// `jsonl`: the machine-readable contract documented in the README, encoded by ``JSONLinesEncoder``
+/// (the live view streams the same lines).
 final class JSONLinesOutput: TrackOutput {
     let sink: OutputSink
 
     init(sink: OutputSink) { self.sink = sink }
 
     func frame(_ result: ScanFrameResult, overlays: [TrackID: Rect]) {
-        var frame = JSONObject()
-        frame.add("type", .string("frame"))
-        frame.add("frame", .int(result.frameNumber))
-        frame.add("time", .number(result.time, decimals: 6))
-        frame.add("tracks", .array(result.tracks.map { track in .object(Self.track(track, overlay: overlays[track.id])) }))
-        if !result.warnings.isEmpty { frame.add("warnings", .array(result.warnings.map { .string($0) })) }
-        sink.write(frame.text)
-        for code in result.newlyRecognized {
-            var event = JSONObject()
-            event.add("type", .string("recognized"))
-            event.add("id", .int(code.trackID.rawValue))
-            BarcodeJSON.addPayload(of: code.barcode, to: &event)
-            BarcodeJSON.addDetails(of: code.barcode, to: &event)
-            event.add("frame", .int(result.frameNumber))
-            event.add("time", .number(result.time, decimals: 6))
-            sink.write(event.text)
-        }
-        for lost in result.removed {
-            var event = JSONObject()
-            event.add("type", .string("lost"))
-            event.add("id", .int(lost.id.rawValue))
-            event.add("frame", .int(result.frameNumber))
-            event.add("time", .number(result.time, decimals: 6))
-            sink.write(event.text)
-        }
+        for line in JSONLinesEncoder.lines(for: result, overlays: overlays) { sink.write(line) }
         sink.flush()
     }
 
     func overlayEvents(_ events: [OverlayEvent]) {
         guard !events.isEmpty else { return }
-        for change in events {
-            var event = JSONObject()
-            event.add("type", .string("overlay"))
-            event.add("event", .string(change.kind.rawValue))
-            event.add("id", .int(change.trackID.rawValue))
-            event.add("frame", .int(change.frame))
-            event.add("time", .number(change.time, decimals: 6))
-            sink.write(event.text)
-        }
+        for line in events.map(\.jsonLine) { sink.write(line) }
         sink.flush()
-    }
-
-    static func track(_ track: TrackedBarcode, overlay: Rect?) -> JSONObject {
-        var object = JSONObject()
-        object.add("id", .int(track.id.rawValue))
-        if let barcode = track.barcode { BarcodeJSON.addPayload(of: barcode, to: &object) }
-        object.add("quad", BarcodeJSON.quad(track.location))
-        object.add("predicted", BarcodeJSON.quad(track.predictedLocation))
-        object.add("dt", .number(track.deltaTimeForPrediction, decimals: 6))
-        object.add("stable", .bool(track.shouldAnimateFromPreviousToNextState))
-        object.add("state", .string(track.state.rawValue))
-        object.add("rejected", .bool(track.isRejected))
-        if let overlay {
-            var rect = JSONObject()
-            rect.add("x", .number(overlay.x, decimals: 2))
-            rect.add("y", .number(overlay.y, decimals: 2))
-            rect.add("width", .number(overlay.width, decimals: 2))
-            rect.add("height", .number(overlay.height, decimals: 2))
-            object.add("overlay", .object(rect))
-        }
-        return object
     }
 
     func summary(_ summary: ScanSummary, expected: Int?, complete: Bool) {
-        let error: String? = if case .failed(let message) = summary.reason { message } else { nil }
-        writeSummary(frames: summary.framesProcessed, dropped: summary.framesDropped, codes: summary.recognized,
-                     expected: expected, complete: complete, skipped: summary.framesSkipped,
-                     misreads: summary.misreadsPrevented, reason: Self.reasonName(summary.reason), error: error)
-    }
-
-    func failedToStart(_ message: String, expected: Int?) {
-        writeSummary(frames: 0, dropped: 0, codes: [], expected: expected, complete: expected == nil, skipped: 0,
-                     misreads: 0, reason: "failed", error: message)
-    }
-
-    private func writeSummary(frames: Int, dropped: Int, codes: [RecognizedBarcode], expected: Int?, complete: Bool,
-                              skipped: Int, misreads: Int, reason: String, error: String?) {
-        var object = JSONObject()
-        object.add("type", .string("summary"))
-        object.add("frames", .int(frames))
-        object.add("dropped", .int(dropped))
-        object.add("codes", .array(codes.map { code in
-            var entry = JSONObject()
-            // The id the `recognized` event announced, even if the code came back under a new track.
-            entry.add("id", .int(code.firstTrackID.rawValue))
-            BarcodeJSON.addPayload(of: code.barcode, to: &entry)
-            entry.add("first", .number(code.firstSeen, decimals: 6))
-            entry.add("last", .number(code.lastSeen, decimals: 6))
-            return .object(entry)
-        }))
-        object.add("expected", expected.map { .int($0) } ?? .null)
-        // Nothing expected, nothing to complete: null, not a vacuous true.
-        object.add("complete", expected == nil ? .null : .bool(complete))
-        object.add("skipped", .int(skipped))
-        object.add("misreadsPrevented", .int(misreads))
-        object.add("reason", .string(reason))
-        object.add("error", error.map { .string($0) })
-        sink.write(object.text)
+        sink.write(JSONLinesEncoder.summaryLine(summary, expected: expected, complete: complete))
         sink.flush()
     }
 
-    static func reasonName(_ reason: ScanSummary.EndReason) -> String {
-        switch reason {
-        case .completed: "completed"
-        case .stopped: "stopped"
-        case .endOfInput: "end-of-input"
-        case .failed: "failed"
-        }
+    func failedToStart(_ message: String, expected: Int?) {
+        sink.write(JSONLinesEncoder.failedSummaryLine(message, expected: expected))
+        sink.flush()
     }
 }
 
@@ -203,7 +115,7 @@ final class TextOutput: TrackOutput {
         if summary.framesDropped > 0 { head += ", \(summary.framesDropped) dropped" }
         if summary.framesSkipped > 0 { head += ", \(summary.framesSkipped) skipped" }
         if summary.misreadsPrevented > 0 { head += ", \(summary.misreadsPrevented) misread\(summary.misreadsPrevented == 1 ? "" : "s") held back" }
-        sink.write(head + " (\(JSONLinesOutput.reasonName(summary.reason)))")
+        sink.write(head + " (\(JSONLinesEncoder.reasonName(summary.reason)))")
         for code in summary.recognized {
             var line = "  #\(code.firstTrackID.rawValue)  \(code.barcode.symbology.rawValue)  \(BarcodeJSON.printable(code.barcode))"
             if let extended = code.barcode.extendedData { line += "  (\(extended))" }

@@ -1,8 +1,10 @@
 import BarcodeDecoding
 import BarcodeTracking
+import JSONLines
 import Dispatch
 import Foundation
 import FrameSources
+import LiveView
 import Synchronization
 
 /// A setup problem that ends `track` before any frame: message and exit status.
@@ -28,13 +30,19 @@ final class TrackingJob {
     let expected: Int?
     let timeout: Double?
     let stopper: JobStopper
+    /// `--serve`: the live page, or `nil`.
+    let live: LiveOutput?
+    /// Per-frame latency, kept with `--serve` or `--latency-report`.
+    let clock: FrameClock?
+    let latencyReport: Bool
 
     /// Opens the output, the input and the other outputs. When something fails after the output is open
     /// (the input cannot be opened, an `--annotate` file cannot be created), the output still gets a
     /// summary with reason `failed` before the error is thrown, so the summary is always its last line.
     /// `stopper` may already hold a signal that arrived while the input was being opened.
     init(input: InputOptions, session options: SessionOptions, format: OutputFormat, output path: String?,
-         annotate: String?, record: String? = nil, overlay: String?, stopper: JobStopper) throws {
+         annotate: String?, record: String? = nil, overlay: String?, stopper: JobStopper,
+         serve: LiveViewConfiguration? = nil, latencyReport: Bool = false) throws {
         let sink: OutputSink
         do { sink = try OutputSink(path: path) } catch {
             throw JobSetupError(message: "\(error)", status: ExitStatus.outputError)
@@ -107,9 +115,23 @@ final class TrackingJob {
         }
         var processorConfiguration = FrameProcessorConfiguration()
         processorConfiguration.label = "track"
-        processorConfiguration.deliversImages = annotation != nil || recording != nil
-        processor = FrameProcessor(source: LimitedSource(source.source, frames: options.frames, duration: options.duration),
+        processorConfiguration.deliversImages = annotation != nil || recording != nil || serve != nil
+        let clock = serve != nil || latencyReport ? FrameClock() : nil
+        self.clock = clock
+        self.latencyReport = latencyReport
+        processor = FrameProcessor(source: LimitedSource(source.source, frames: options.frames, duration: options.duration, clock: clock),
                                    detector: reader, session: session, configuration: processorConfiguration)
+        if let serve {
+            let scene = LiveViewScene(frameSize: source.frameSize, scanArea: configuration.scanArea,
+                                      expectedCount: options.expect, hasOverlays: overlays != nil)
+            do {
+                live = try LiveOutput(configuration: serve, session: session, scene: scene, clock: clock ?? FrameClock())
+            } catch let error as LiveViewError {
+                throw failed(JobSetupError(message: "--serve: \(error.message)", status: 64))
+            }
+        } else {
+            live = nil
+        }
         self.stopper = stopper
         stopper.attach(processor)
         expected = options.expect
@@ -118,6 +140,18 @@ final class TrackingJob {
 
     /// Runs to the end and returns the exit status.
     func run() async -> Int32 {
+        if let live {
+            do {
+                // The first line on standard error, so that a script can read the port it asked to be picked.
+                StandardError.print("serving \(try await live.start())")
+            } catch {
+                let message = "--serve: \(error.message)"
+                output.failedToStart(message, expected: expected)
+                sink.finish()
+                StandardError.print("track: \(message)")
+                return 64
+            }
+        }
         if let timeout {
             DispatchQueue.global().asyncAfter(deadline: .now() + timeout) { [stopper] in stopper.stop(.timeout) }
         }
@@ -128,6 +162,7 @@ final class TrackingJob {
         for await event in processor.results {
             switch event {
             case .frame(let result):
+                clock?.noteDelivered(result.frameNumber)
                 let (plans, events) = overlays?.process(result) ?? ([:], [])
                 output.frame(result, overlays: plans.mapValues(\.rect))
                 output.overlayEvents(events)
@@ -135,6 +170,7 @@ final class TrackingJob {
                 if sink.failure != nil { stop(.outputFailed); continue }
                 annotation?.write(result, overlays: result.tracks.compactMap { plans[$0.id] })
                 recording?.write(result)
+                live?.frame(result, overlays: Array(plans.values), events: events)
             case .skipped(let skipped):
                 // The summary counts them all; the first few are named, a damaged stream can have thousands.
                 skippedReported += 1
@@ -159,6 +195,17 @@ final class TrackingJob {
         let complete = expected.map { summary.recognized.count >= $0 } ?? true
         output.summary(summary, expected: expected, complete: complete)
         sink.finish()
+        await live?.finish(summary, expected: expected)
+        if latencyReport, let clock {
+            let all = clock.overall
+            StandardError.print("track: latency (frame read → result) p50 \(JSONValue.number(all.p50).text) ms, "
+                                + "p99 \(JSONValue.number(all.p99).text) ms, max \(JSONValue.number(all.max).text) ms over \(all.count) frames")
+            if live != nil {
+                let cost = clock.publishing
+                StandardError.print("track: live view publishing on the results loop p50 \(JSONValue.number(cost.p50).text) µs, "
+                                    + "p99 \(JSONValue.number(cost.p99).text) µs over \(cost.count) frames")
+            }
+        }
         if let failure = sink.failure {
             // The results are cut short: say so, and give the summary where it can still be read.
             StandardError.print("track: cannot write \(outputName): \(failure); the summary follows")

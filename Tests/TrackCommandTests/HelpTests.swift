@@ -6,7 +6,7 @@ struct HelpTests {
     func helpListsRunOptions() throws {
         let outcome = try TrackProcess.run(["--help"])
         #expect(outcome.status == 0)
-        for text in ["SUBCOMMANDS:", "bench", "--demo", "--device", "--input", "--expect", "--margins", "--format", "--overlay"] {
+        for text in ["SUBCOMMANDS:", "bench", "--demo", "--device", "--input", "--expect", "--margins", "--format", "--overlay", "--serve"] {
             #expect(outcome.stdout.contains(text), "missing \(text)")
         }
     }

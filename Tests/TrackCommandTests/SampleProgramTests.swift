@@ -36,4 +36,12 @@ struct SampleProgramTests {
         while try video.nextFrame() != nil { read += 1 }
         #expect(read == 30)
     }
+
+    @Test("live-view serves the page on loopback while it counts the 3 demo labels, then exits 0")
+    func liveView() throws {
+        let outcome = try TrackProcess.run(["3"], program: "live-view", timeout: 300)
+        #expect(outcome.status == 0, "stderr: \(outcome.stderr)")
+        #expect(outcome.stderr.hasPrefix("serving http://127.0.0.1:"), "\(outcome.stderr)")
+        #expect(outcome.lines.filter { $0.range(of: #"^[1-3]/3  "#, options: .regularExpression) != nil }.count == 3, "\(outcome.lines)")
+    }
 }

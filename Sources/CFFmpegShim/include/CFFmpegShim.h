@@ -143,6 +143,27 @@ void CFFmpegShim_writer_destroy(CFFmpegShim_writer *writer);
 /// Short name of the encoder in use, e.g. "libx264".
 const char *CFFmpegShim_writer_codec_name(const CFFmpegShim_writer *writer);
 
+// MARK: - JPEG stills
+
+typedef struct CFFmpegShim_jpeg_encoder CFFmpegShim_jpeg_encoder;
+
+/// An MJPEG encoder for 8-bit luma pictures of one size; `quality` is the
+/// JPEG quantiser scale 1 (best) ... 31 (smallest). Returns NULL and fills `error`.
+CFFmpegShim_jpeg_encoder *CFFmpegShim_jpeg_encoder_create(int32_t width, int32_t height, int32_t quality,
+                                                          CFFmpegShim_error *error);
+/// Encodes one picture (`stride` bytes per row) as a JPEG file into `output`
+/// (`capacity` bytes); sets `written`. Returns CFFmpegShim_ok or a status and fills `error`.
+int32_t CFFmpegShim_jpeg_encoder_encode(CFFmpegShim_jpeg_encoder *encoder, const uint8_t *luma, int32_t stride,
+                                        uint8_t *output, size_t capacity, size_t *written, CFFmpegShim_error *error);
+void CFFmpegShim_jpeg_encoder_destroy(CFFmpegShim_jpeg_encoder *encoder);
+
+/// Decodes the first picture of `path` (PNG, JPEG, …) into packed RGB24 (3 bytes per pixel, rows
+/// without padding), allocated with malloc: release it with CFFmpegShim_image_free. Pictures over
+/// `max_pixels` are refused. Returns CFFmpegShim_ok or a status and fills `error`.
+int32_t CFFmpegShim_image_read_rgb(const char *path, int64_t max_pixels, uint8_t **pixels, int32_t *width,
+                                   int32_t *height, CFFmpegShim_error *error);
+void CFFmpegShim_image_free(uint8_t *pixels);
+
 /// Routes FFmpeg's log, process-wide, into this shim: FFmpeg prints nothing, and
 /// the last error line it logged is copied into `CFFmpegShim_error.library_message`.
 /// Opt-in (a library must not change FFmpeg's global log); safe to call repeatedly.

@@ -1,14 +1,14 @@
-import BarcodeTracking
+package import BarcodeTracking
 
 /// JSON fragments shared by every output of `track`.
-enum BarcodeJSON {
+package enum BarcodeJSON {
     /// `[[x,y],[x,y],[x,y],[x,y]]` in frame pixels, the code's top-left first, clockwise.
-    static func quad(_ q: Quadrilateral) -> JSONValue {
+    package static func quad(_ q: Quadrilateral) -> JSONValue {
         .array(q.corners.map { .array([.number($0.x, decimals: 2), .number($0.y, decimals: 2)]) })
     }
 
     /// Adds `symbology`, `data` (when text) and `bytes` (base64, only when the payload is not valid UTF-8).
-    static func addPayload(of barcode: Barcode, to object: inout JSONObject) {
+    package static func addPayload(of barcode: Barcode, to object: inout JSONObject) {
         object.add("symbology", .string(barcode.symbology.rawValue))
         if let data = barcode.data {
             object.add("data", .string(data))
@@ -25,7 +25,7 @@ enum BarcodeJSON {
     /// `addOn` on the main code, `addOnOf` on the add-on, each `{"symbology":…,"data":…}`.
     /// zxing-cpp 1.4 reports one position for a code and its add-on together, so the
     /// add-on has no quad of its own: the link says so with `"quad":"shared"`.
-    static func addDetails(of barcode: Barcode, to object: inout JSONObject) {
+    package static func addDetails(of barcode: Barcode, to object: inout JSONObject) {
         object.add("extendedData", barcode.extendedData.map { .string($0) })
         if !barcode.symbologyIdentifier.isEmpty { object.add("symbologyIdentifier", .string(barcode.symbologyIdentifier)) }
         object.add("ecLevel", barcode.ecLevel.map { .string($0) })
@@ -39,7 +39,7 @@ enum BarcodeJSON {
     }
 
     /// A printable form of a payload for text output: control characters shown as `<GS>`, `<0x01>`.
-    static func printable(_ barcode: Barcode) -> String {
+    package static func printable(_ barcode: Barcode) -> String {
         guard let data = barcode.data else { return "<\(barcode.bytes.count) binary bytes>" }
         var out = ""
         for scalar in data.unicodeScalars {

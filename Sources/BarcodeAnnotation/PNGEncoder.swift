@@ -1,11 +1,12 @@
-import BarcodeAnnotation
-import BarcodeTracking
 
 /// A minimal PNG writer: 8-bit RGB, no filtering, zlib stream of stored
 /// (uncompressed) deflate blocks, CRC-32 per chunk and Adler-32 over the data.
-enum PNGEncoder {
-    /// The PNG file bytes of `image`.
-    static func encode(_ image: RGBImage) -> [UInt8] {
+///
+/// Pure Swift and dependency-free: a file is about 3 bytes per pixel (2.7 MB for
+/// 1280x720), which suits snapshots and plots, not storage.
+public enum PNGEncoder {
+    /// The PNG file bytes of `image` (one pixel per frame pixel).
+    public static func encode(_ image: RGBImage) -> [UInt8] {
         var out: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
         var header: [UInt8] = []
         header += bigEndian(UInt32(image.width)) + bigEndian(UInt32(image.height))
@@ -23,7 +24,7 @@ enum PNGEncoder {
     }
 
     /// `data` as a zlib stream of stored deflate blocks (at most 65 535 bytes each).
-    static func zlibStored(_ data: [UInt8]) -> [UInt8] {
+    public static func zlibStored(_ data: [UInt8]) -> [UInt8] {
         var out: [UInt8] = [0x78, 0x01]
         var offset = 0
         repeat {
@@ -38,7 +39,8 @@ enum PNGEncoder {
         return out
     }
 
-    static func adler32(_ data: [UInt8]) -> UInt32 {
+    /// Adler-32 checksum of `data` (RFC 1950).
+    public static func adler32(_ data: [UInt8]) -> UInt32 {
         var a: UInt32 = 1, b: UInt32 = 0
         for byte in data {
             a = (a + UInt32(byte)) % 65_521
@@ -53,7 +55,8 @@ enum PNGEncoder {
         return c
     }
 
-    static func crc32(_ data: some Sequence<UInt8>) -> UInt32 {
+    /// CRC-32 of `data` as PNG chunks use it (ISO 3309).
+    public static func crc32(_ data: some Sequence<UInt8>) -> UInt32 {
         var c: UInt32 = 0xFFFF_FFFF
         for byte in data { c = crcTable[Int((c ^ UInt32(byte)) & 0xFF)] ^ (c >> 8) }
         return c ^ 0xFFFF_FFFF

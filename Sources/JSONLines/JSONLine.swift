@@ -1,35 +1,37 @@
 /// A tiny ordered JSON object writer: the output contract fixes key order,
 /// which Foundation's encoders do not guarantee.
-struct JSONObject {
+package struct JSONObject {
     private var fields: [String] = []
 
-    mutating func add(_ key: String, _ value: JSONValue) {
+    package init() {}
+
+    package mutating func add(_ key: String, _ value: JSONValue) {
         fields.append("\(JSONValue.quote(key)):\(value.text)")
     }
 
-    mutating func add(_ key: String, _ value: JSONValue?) {
+    package mutating func add(_ key: String, _ value: JSONValue?) {
         if let value { add(key, value) }
     }
 
-    var text: String { "{" + fields.joined(separator: ",") + "}" }
+    package var text: String { "{" + fields.joined(separator: ",") + "}" }
 }
 
 /// A JSON value rendered to text.
-struct JSONValue {
-    let text: String
+package struct JSONValue {
+    package let text: String
 
-    static let null = JSONValue(text: "null")
+    package static let null = JSONValue(text: "null")
 
-    static func string(_ s: String) -> JSONValue { JSONValue(text: quote(s)) }
-    static func int(_ i: Int) -> JSONValue { JSONValue(text: String(i)) }
-    static func bool(_ b: Bool) -> JSONValue { JSONValue(text: b ? "true" : "false") }
-    static func object(_ o: JSONObject) -> JSONValue { JSONValue(text: o.text) }
-    static func array(_ items: [JSONValue]) -> JSONValue {
+    package static func string(_ s: String) -> JSONValue { JSONValue(text: quote(s)) }
+    package static func int(_ i: Int) -> JSONValue { JSONValue(text: String(i)) }
+    package static func bool(_ b: Bool) -> JSONValue { JSONValue(text: b ? "true" : "false") }
+    package static func object(_ o: JSONObject) -> JSONValue { JSONValue(text: o.text) }
+    package static func array(_ items: [JSONValue]) -> JSONValue {
         JSONValue(text: "[" + items.map(\.text).joined(separator: ",") + "]")
     }
 
     /// A number rounded to `decimals` places, written without a trailing `.0`.
-    static func number(_ x: Double, decimals: Int = 3) -> JSONValue {
+    package static func number(_ x: Double, decimals: Int = 3) -> JSONValue {
         // JSON has no infinities or NaN: the contract writes null rather than invalid text.
         guard x.isFinite else { return .null }
         var scale = 1.0
@@ -43,7 +45,7 @@ struct JSONValue {
         return JSONValue(text: String(rounded))
     }
 
-    static func quote(_ s: String) -> String {
+    package static func quote(_ s: String) -> String {
         var out = "\""
         out.reserveCapacity(s.utf8.count + 2)
         for scalar in s.unicodeScalars {

@@ -1,0 +1,90 @@
+public import BarcodeTracking
+import BarcodeAnnotation
+import Foundation
+import Hummingbird
+import Logging
+import Synchronization
+
+/// Serves a running job over HTTP with Hummingbird: the page (`GET /`), the frames as MJPEG
+/// (`GET /stream.mjpeg`), the `jsonl` events as Server-Sent Events (`GET /events`), the scene
+/// (`GET /scene.json`), and the operator's actions `POST /pause`, `/resume`, `/clear`, `/snapshot`
+/// (also `GET /snapshot.png`), which act on the ``ScanSession``.
+///
+/// The server only reads the ``LiveFeed`` and calls the session's thread-safe controls: it never
+/// stops the job, and a failing viewer never reaches the tracking. Call ``start()`` once, then
+/// ``stop()`` after the feed is finished.
+public final class LiveViewServer: Sendable {
+    /// The checked settings.
+    public let configuration: LiveViewConfiguration
+    /// What is shown.
+    public let feed: LiveFeed
+    /// What the pause, resume and clear buttons act on.
+    public let session: ScanSession
+    /// Frame size, scan area and expected count, for the page.
+    public let scene: LiveViewScene
+    private let task = Mutex<Task<Void, Never>?>(nil)
+
+    /// A server for `feed` and `session`; throws ``LiveViewError`` (`.invalidConfiguration`) for unsafe
+    /// or impossible settings (see ``LiveViewConfiguration/validated()``).
+    public init(configuration: LiveViewConfiguration, feed: LiveFeed, session: ScanSession, scene: LiveViewScene) throws(LiveViewError) {
+        self.configuration = try configuration.validated()
+        self.feed = feed
+        self.session = session
+        self.scene = scene
+    }
+
+    /// Starts listening and returns the page's address, e.g. `http://127.0.0.1:8080/` (with `?token=…`
+    /// when a token is set), once the port is bound. Throws ``LiveViewError`` (`.cannotListen`) when
+    /// the address cannot be bound (in use, not an address of this machine).
+    public func start() async throws(LiveViewError) -> String {
+        let (bound, boundContinuation) = AsyncStream.makeStream(of: Int?.self)
+        var logger = Logger(label: "live-view", factory: { StreamLogHandler.standardError(label: $0) })
+        // Hummingbird's own lines (server started, request errors) would mix with track's output.
+        logger.logLevel = .critical
+        let application = Application(
+            router: makeRouter(),
+            configuration: ApplicationConfiguration(address: .hostname(configuration.host, port: configuration.port),
+                                                    serverName: nil),
+            onServerRunning: { channel in
+                boundContinuation.yield(channel.localAddress?.port)
+                boundContinuation.finish()
+            },
+            logger: logger)
+        let host = configuration.host, port = configuration.port
+        let failure = Mutex<String?>(nil)
+        let feed = self.feed
+        let running = Task {
+            let heartbeat = Task {
+                while !Task.isCancelled {
+                    try? await Task.sleep(for: .seconds(2))
+                    feed.heartbeat()
+                }
+            }
+            do { try await application.run() } catch {
+                failure.withLock { $0 = "\(error)" }
+            }
+            heartbeat.cancel()
+            boundContinuation.finish()
+        }
+        task.withLock { $0 = running }
+        var iterator = bound.makeAsyncIterator()
+        guard let actual = await iterator.next(), let actual else {
+            let reason = failure.withLock { $0 } ?? "the server ended before listening"
+            throw LiveViewError(.cannotListen, "cannot serve on \(host):\(port): \(reason) (choose another port, or an address of this machine)")
+        }
+        let shownHost = host.contains(":") && !host.hasPrefix("[") ? "[\(host)]" : host
+        let query = configuration.token.map { "?token=\(Self.percentEncoded($0))" } ?? ""
+        return "http://\(shownHost):\(actual)/\(query)"
+    }
+
+    /// Stops listening; streams still open are cut. Finish the ``feed`` first so that viewers get the summary.
+    public func stop() async {
+        let running = task.withLock { $0 }
+        running?.cancel()
+        await running?.value
+    }
+
+    static func percentEncoded(_ text: String) -> String {
+        text.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? text
+    }
+}
