@@ -21,7 +21,7 @@ extension LiveViewServer {
         }
         router.get("/events") { _, _ in
             guard let events = feed.events() else { return Self.busy(feed) }
-            return Self.serverSentEvents(events)
+            return Self.serverSentEvents(events, feed: feed)
         }
         router.post("/pause") { _, _ in
             session.pause()
@@ -70,6 +70,7 @@ extension LiveViewServer {
         headers[.contentType] = "multipart/x-mixed-replace; boundary=frame"
         headers[.cacheControl] = "no-store"
         return Response(status: .ok, headers: headers, body: ResponseBody { writer in
+            try await feed.countingResponse {
             for await frame in frames {
                 // A frame that cannot be encoded ends this stream (the page reconnects); tracking is not involved.
                 let jpeg = try await feed.encodedJPEG(for: frame)
@@ -81,15 +82,17 @@ extension LiveViewServer {
                 try await writer.write(buffer)
             }
             try await writer.finish(nil)
+            }
         })
     }
 
     /// `text/event-stream`: `data:` lines of the jsonl contract, named events for the operator's actions.
-    static func serverSentEvents(_ events: AsyncStream<LiveFeed.EventItem>) -> Response {
+    static func serverSentEvents(_ events: AsyncStream<LiveFeed.EventItem>, feed: LiveFeed) -> Response {
         var headers = HTTPFields()
         headers[.contentType] = "text/event-stream"
         headers[.cacheControl] = "no-store"
         return Response(status: .ok, headers: headers, body: ResponseBody { writer in
+            try await feed.countingResponse {
             for await event in events {
                 var buffer = ByteBuffer()
                 switch event {
@@ -100,6 +103,7 @@ extension LiveViewServer {
                 try await writer.write(buffer)
             }
             try await writer.finish(nil)
+            }
         })
     }
 }
