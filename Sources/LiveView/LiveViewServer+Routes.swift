@@ -71,17 +71,17 @@ extension LiveViewServer {
         headers[.cacheControl] = "no-store"
         return Response(status: .ok, headers: headers, body: ResponseBody { writer in
             try await feed.countingResponse {
-            for await frame in frames {
-                // A frame that cannot be encoded ends this stream (the page reconnects); tracking is not involved.
-                let jpeg = try await feed.encodedJPEG(for: frame)
-                var buffer = ByteBuffer()
-                buffer.writeString("--frame\r\nContent-Type: image/jpeg\r\nContent-Length: \(jpeg.count)\r\n"
-                                   + "X-Frame-Number: \(frame.frameNumber)\r\n\r\n")
-                buffer.writeBytes(jpeg)
-                buffer.writeString("\r\n")
-                try await writer.write(buffer)
-            }
-            try await writer.finish(nil)
+                for await frame in frames {
+                    // A frame that cannot be encoded ends this stream (the page reconnects); tracking is not involved.
+                    let jpeg = try await feed.encodedJPEG(for: frame)
+                    var buffer = ByteBuffer()
+                    buffer.writeString("--frame\r\nContent-Type: image/jpeg\r\nContent-Length: \(jpeg.count)\r\n"
+                                       + "X-Frame-Number: \(frame.frameNumber)\r\n\r\n")
+                    buffer.writeBytes(jpeg)
+                    buffer.writeString("\r\n")
+                    try await writer.write(buffer)
+                }
+                try await writer.finish(nil)
             }
         })
     }
@@ -93,16 +93,16 @@ extension LiveViewServer {
         headers[.cacheControl] = "no-store"
         return Response(status: .ok, headers: headers, body: ResponseBody { writer in
             try await feed.countingResponse {
-            for await event in events {
-                var buffer = ByteBuffer()
-                switch event {
-                case .data(let line): buffer.writeString("data: \(line)\n\n")
-                case .named(let name, let json): buffer.writeString("event: \(name)\ndata: \(json)\n\n")
-                case .keepAlive: buffer.writeString(": keep-alive\n\n")
+                for await event in events {
+                    var buffer = ByteBuffer()
+                    switch event {
+                    case .data(let line): buffer.writeString("data: \(line)\n\n")
+                    case .named(let name, let json): buffer.writeString("event: \(name)\ndata: \(json)\n\n")
+                    case .keepAlive: buffer.writeString(": keep-alive\n\n")
+                    }
+                    try await writer.write(buffer)
                 }
-                try await writer.write(buffer)
-            }
-            try await writer.finish(nil)
+                try await writer.finish(nil)
             }
         })
     }
