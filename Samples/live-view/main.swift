@@ -52,6 +52,5 @@ for await event in processor.results {
     }
 }
 if let summary { feed.finish(with: summary, expected: expected) }   // viewers get the summary, then the end
-try? await Task.sleep(for: .seconds(1))
-await server.stop()
+await server.stop()                                                 // after viewers got the summary (2 s at most)
 exit((summary?.recognized.count ?? 0) >= expected ? 0 : 1)

@@ -50,6 +50,8 @@ public final class LiveFeed: Sendable {
     }
 
     private let state = Mutex(State())
+    /// Streaming responses still writing (a finished stream may still hold lines to send).
+    private let responses = Mutex(0)
     private let jpeg: Mutex<JPEGCache>
     /// At most this many event lines wait for a slow event viewer; older ones are dropped.
     static let eventBacklog = 1024
@@ -160,6 +162,16 @@ public final class LiveFeed: Sendable {
         guard let latest = latestFrame else { return nil }
         return annotator.annotated(latest.image, tracks: latest.tracks, overlays: latest.overlays)
     }
+
+    /// Runs `body` (one streaming response) counted in ``openResponseCount``.
+    func countingResponse(_ body: () async throws -> Void) async rethrows {
+        responses.withLock { $0 += 1 }
+        defer { responses.withLock { $0 -= 1 } }
+        try await body()
+    }
+
+    /// Streaming responses that are still being written, including ended streams still sending their last lines.
+    var openResponseCount: Int { responses.withLock { $0 } }
 
     /// How many viewers are connected to ``frames()`` and ``events()``.
     public var viewerCount: Int { state.withLock { $0.frameViewers.count + $0.eventViewers.count } }

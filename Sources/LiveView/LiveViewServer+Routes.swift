@@ -21,7 +21,7 @@ extension LiveViewServer {
         }
         router.get("/events") { _, _ in
             guard let events = feed.events() else { return Self.busy(feed) }
-            return Self.serverSentEvents(events)
+            return Self.serverSentEvents(events, feed: feed)
         }
         router.post("/pause") { _, _ in
             session.pause()
@@ -70,36 +70,40 @@ extension LiveViewServer {
         headers[.contentType] = "multipart/x-mixed-replace; boundary=frame"
         headers[.cacheControl] = "no-store"
         return Response(status: .ok, headers: headers, body: ResponseBody { writer in
-            for await frame in frames {
-                // A frame that cannot be encoded ends this stream (the page reconnects); tracking is not involved.
-                let jpeg = try await feed.encodedJPEG(for: frame)
-                var buffer = ByteBuffer()
-                buffer.writeString("--frame\r\nContent-Type: image/jpeg\r\nContent-Length: \(jpeg.count)\r\n"
-                                   + "X-Frame-Number: \(frame.frameNumber)\r\n\r\n")
-                buffer.writeBytes(jpeg)
-                buffer.writeString("\r\n")
-                try await writer.write(buffer)
+            try await feed.countingResponse {
+                for await frame in frames {
+                    // A frame that cannot be encoded ends this stream (the page reconnects); tracking is not involved.
+                    let jpeg = try await feed.encodedJPEG(for: frame)
+                    var buffer = ByteBuffer()
+                    buffer.writeString("--frame\r\nContent-Type: image/jpeg\r\nContent-Length: \(jpeg.count)\r\n"
+                                       + "X-Frame-Number: \(frame.frameNumber)\r\n\r\n")
+                    buffer.writeBytes(jpeg)
+                    buffer.writeString("\r\n")
+                    try await writer.write(buffer)
+                }
+                try await writer.finish(nil)
             }
-            try await writer.finish(nil)
         })
     }
 
     /// `text/event-stream`: `data:` lines of the jsonl contract, named events for the operator's actions.
-    static func serverSentEvents(_ events: AsyncStream<LiveFeed.EventItem>) -> Response {
+    static func serverSentEvents(_ events: AsyncStream<LiveFeed.EventItem>, feed: LiveFeed) -> Response {
         var headers = HTTPFields()
         headers[.contentType] = "text/event-stream"
         headers[.cacheControl] = "no-store"
         return Response(status: .ok, headers: headers, body: ResponseBody { writer in
-            for await event in events {
-                var buffer = ByteBuffer()
-                switch event {
-                case .data(let line): buffer.writeString("data: \(line)\n\n")
-                case .named(let name, let json): buffer.writeString("event: \(name)\ndata: \(json)\n\n")
-                case .keepAlive: buffer.writeString(": keep-alive\n\n")
+            try await feed.countingResponse {
+                for await event in events {
+                    var buffer = ByteBuffer()
+                    switch event {
+                    case .data(let line): buffer.writeString("data: \(line)\n\n")
+                    case .named(let name, let json): buffer.writeString("event: \(name)\ndata: \(json)\n\n")
+                    case .keepAlive: buffer.writeString(": keep-alive\n\n")
+                    }
+                    try await writer.write(buffer)
                 }
-                try await writer.write(buffer)
+                try await writer.finish(nil)
             }
-            try await writer.finish(nil)
         })
     }
 }

@@ -77,8 +77,13 @@ public final class LiveViewServer: Sendable {
         return "http://\(shownHost):\(actual)/\(query)"
     }
 
-    /// Stops listening; streams still open are cut. Finish the ``feed`` first so that viewers get the summary.
-    public func stop() async {
+    /// Stops listening. When the ``feed`` is finished, streams still sending their last lines (the summary)
+    /// get up to `grace` to do so; then open streams are cut.
+    public func stop(grace: Duration = .seconds(2)) async {
+        let clock = ContinuousClock(), deadline = clock.now.advanced(by: grace)
+        while feed.isFinished, feed.openResponseCount > 0, clock.now < deadline {
+            try? await Task.sleep(for: .milliseconds(50))
+        }
         let running = task.withLock { $0 }
         running?.cancel()
         await running?.value

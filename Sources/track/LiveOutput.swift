@@ -37,7 +37,6 @@ final class LiveOutput {
     /// Sends the summary, ends the streams, gives viewers up to 2 s to read it, and stops the server.
     func finish(_ summary: ScanSummary, expected: Int?) async {
         feed.finish(with: summary, expected: expected)
-        for _ in 0..<20 where feed.viewerCount > 0 { try? await Task.sleep(for: .milliseconds(100)) }
         await server.stop()
     }
 }

@@ -75,6 +75,12 @@ final class ServingTrack {
         return (process.terminationStatus, (try? String(contentsOf: stdoutFile, encoding: .utf8)) ?? "")
     }
 
+    /// Waits for the job to end by itself and returns its exit status.
+    func waitForExit() -> Int32 {
+        process.waitUntilExit()
+        return process.terminationStatus
+    }
+
     deinit { if process.isRunning { process.terminate() } }
 }
 

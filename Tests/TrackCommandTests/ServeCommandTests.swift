@@ -135,7 +135,7 @@ struct ServeCommandTests {
         let short = try ServingTrack(["--demo", "--realtime", "--frames", "20", "--serve", "127.0.0.1:0"], directory: directory)
         let events = try LoopbackHTTP.request("GET", "/events", port: short.port, readFor: 180)
         #expect(events.events.last?["type"] as? String == "summary", "\(events.text.suffix(500))")
-        #expect(short.stop().status == 0)
+        #expect(short.waitForExit() == 0)
     }
 
     @Test("Bad --serve and --token values exit 64 naming the option", arguments: [
