@@ -101,8 +101,8 @@ struct CodeTemplate: Sendable {
                     let (cx, cy) = best.map { ($0.x, $0.y) } ?? (x, y)
                     for dy in -1...1 {
                         for dx in -1...1 {
-                            let px = cx + dx * spacing, py = cy + dy * spacing
-                            if let s = score(fine, px, py), s > (best?.score ?? -2) { best = (px, py, s) }
+                            let x1 = cx + dx * spacing, y1 = cy + dy * spacing
+                            if let s = score(fine, x1, y1), s > (best?.score ?? -2) { best = (x1, y1, s) }
                         }
                     }
                 }

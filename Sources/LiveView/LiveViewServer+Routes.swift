@@ -66,42 +66,42 @@ extension LiveViewServer {
 
     /// `multipart/x-mixed-replace`: one JPEG part per frame the viewer can take.
     static func mjpeg(_ frames: AsyncStream<LiveFeed.FrameSnapshot>, feed: LiveFeed) -> Response {
-        var headers = HTTPFields()
-        headers[.contentType] = "multipart/x-mixed-replace; boundary=frame"
-        headers[.cacheControl] = "no-store"
-        return Response(status: .ok, headers: headers, body: ResponseBody { writer in
-            try await feed.countingResponse {
-                for await frame in frames {
-                    // A frame that cannot be encoded ends this stream (the page reconnects); tracking is not involved.
-                    let jpeg = try await feed.encodedJPEG(for: frame)
-                    var buffer = ByteBuffer()
-                    buffer.writeString("--frame\r\nContent-Type: image/jpeg\r\nContent-Length: \(jpeg.count)\r\n"
-                                       + "X-Frame-Number: \(frame.frameNumber)\r\n\r\n")
-                    buffer.writeBytes(jpeg)
-                    buffer.writeString("\r\n")
-                    try await writer.write(buffer)
-                }
-                try await writer.finish(nil)
-            }
-        })
+        streaming(frames, type: "multipart/x-mixed-replace; boundary=frame", feed: feed) { frame in
+            // A frame that cannot be encoded ends this stream (the page reconnects); tracking is not involved.
+            let jpeg = try await feed.encodedJPEG(for: frame)
+            var buffer = ByteBuffer()
+            buffer.writeString("--frame\r\nContent-Type: image/jpeg\r\nContent-Length: \(jpeg.count)\r\n"
+                               + "X-Frame-Number: \(frame.frameNumber)\r\n\r\n")
+            buffer.writeBytes(jpeg)
+            buffer.writeString("\r\n")
+            return buffer
+        }
     }
 
     /// `text/event-stream`: `data:` lines of the jsonl contract, named events for the operator's actions.
     static func serverSentEvents(_ events: AsyncStream<LiveFeed.EventItem>, feed: LiveFeed) -> Response {
+        streaming(events, type: "text/event-stream", feed: feed) { event in
+            var buffer = ByteBuffer()
+            switch event {
+            case .data(let line): buffer.writeString("data: \(line)\n\n")
+            case .named(let name, let json): buffer.writeString("event: \(name)\ndata: \(json)\n\n")
+            case .keepAlive: buffer.writeString(": keep-alive\n\n")
+            }
+            return buffer
+        }
+    }
+
+    /// A `200` response of `type`, never cached, that writes `encode(element)` for each element of
+    /// `stream` until it ends; counted in the feed's open responses, so that the server's stop waits
+    /// for the last lines (the summary) to go out.
+    static func streaming<Element: Sendable>(_ stream: AsyncStream<Element>, type: String, feed: LiveFeed,
+                                             encode: @escaping @Sendable (Element) async throws -> ByteBuffer) -> Response {
         var headers = HTTPFields()
-        headers[.contentType] = "text/event-stream"
+        headers[.contentType] = type
         headers[.cacheControl] = "no-store"
         return Response(status: .ok, headers: headers, body: ResponseBody { writer in
             try await feed.countingResponse {
-                for await event in events {
-                    var buffer = ByteBuffer()
-                    switch event {
-                    case .data(let line): buffer.writeString("data: \(line)\n\n")
-                    case .named(let name, let json): buffer.writeString("event: \(name)\ndata: \(json)\n\n")
-                    case .keepAlive: buffer.writeString(": keep-alive\n\n")
-                    }
-                    try await writer.write(buffer)
-                }
+                for await element in stream { try await writer.write(try await encode(element)) }
                 try await writer.finish(nil)
             }
         })
