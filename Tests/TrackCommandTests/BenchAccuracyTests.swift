@@ -46,10 +46,31 @@ struct BenchAccuracyTests {
         let engine = BenchSequence(truth: truth, reported: (0..<4).map { f in
             (f >= 2 ? [track("A", 0)] : []) + [track("B", f == 3 ? 150 : 100)]
         })
-        let lag = BenchAccuracy.decodeLag(engine: BenchAccuracy(engine), baseline: BenchAccuracy(baseline))
+        let lag = BenchAccuracy.decodeLag(engine: engine, baseline: baseline, consecutive: 2)
         #expect(lag == [2, -1])  // A: 2 frames late; B: 1 frame early
         // Baseline pairs: A ×4, B ×3 = 7; the engine covers A in frames 2-3 and B in frames 1-2.
         #expect(abs(BenchAccuracy.coverageOfBaseline(engine: engine, baseline: baseline) - 4.0 / 7.0) < 1e-12)
+    }
+
+    @Test("the lag counts identical labels one by one, starts at the baseline's first run of consecutive reads, and counts a miss to the end")
+    func lagPerPhysicalCode() {
+        // Three labels with one payload; the baseline reads label 1 in frames 0-9, label 2 once in
+        // frame 1 and then in frames 4-9, label 3 only in frames 0, 2, 4 (never 2 in a row).
+        let truth: [[BenchTruthObject]] = (0..<10).map { _ in
+            (1...3).map { BenchTruthObject(id: $0, payload: "SAME", location: Self.square(x: Double($0) * 100), fullyVisible: true) }
+        }
+        func track(_ label: Int) -> BenchReportedTrack {
+            BenchReportedTrack(id: label, payload: "SAME", location: Self.square(x: Double(label) * 100),
+                               predicted: Self.square(x: Double(label) * 100), measured: true)
+        }
+        let baseline = BenchSequence(truth: truth, reported: (0..<10).map { f in
+            [track(1)] + (f == 1 || f >= 4 ? [track(2)] : []) + (f % 2 == 0 && f <= 4 ? [track(3)] : [])
+        })
+        // The engine reads label 1 from frame 3 and never label 2; label 1's read alone must not
+        // count for label 2 although it has the same payload.
+        let engine = BenchSequence(truth: truth, reported: (0..<10).map { f in f >= 3 ? [track(1)] : [] })
+        let lag = BenchAccuracy.decodeLag(engine: engine, baseline: baseline, consecutive: 3)
+        #expect(lag == [3, 6])  // label 1: run from 0, engine at 3; label 2: run from 4, never read (10 - 4)
     }
 
     @Test("corner error ignores which corner each quad lists first")

@@ -84,12 +84,41 @@ struct BenchAccuracy: Sendable, Codable {
         }
     }
 
-    /// For each code both pipelines decoded: frames from the baseline's first decode
-    /// (the code is decodable from then on) to the engine's (negative when the engine
-    /// was first), in the order of the baseline's first decodes.
-    static func decodeLag(engine: BenchAccuracy, baseline: BenchAccuracy) -> [Int] {
-        baseline.firstDecodeFrame.sorted { ($0.value, $0.key) < ($1.value, $1.key) }.compactMap { payload, frame in
-            engine.firstDecodeFrame[payload].map { $0 - frame }
+    /// For each physical reference code (by ``BenchTruthObject/id``, so identical labels
+    /// count one by one) that the baseline reads in at least `consecutive` frames in a row:
+    /// frames from the first frame of the baseline's first such run to the engine's first
+    /// decode of that code (a measured track with its payload over its spot), negative when
+    /// the engine was first; in the order of those runs. A code the engine never decodes
+    /// counts as the frames from the run's start to the end of the sequence plus one, so a
+    /// miss can never look like a short lag. Isolated lucky reads of the baseline (fewer
+    /// than `consecutive` in a row) set no deadline, as the target is stated for
+    /// codes the baseline reads in 5 consecutive frames.
+    static func decodeLag(engine: BenchSequence, baseline: BenchSequence, consecutive: Int = 5) -> [Int] {
+        let frames = min(baseline.truth.count, baseline.reported.count, engine.reported.count)
+        var run: [Int: Int] = [:], runStart: [Int: Int] = [:], firstEngine: [Int: Int] = [:]
+        var lastSeen: [Int: Int] = [:]
+        for index in 0..<frames {
+            for object in baseline.truth[index] {
+                if firstEngine[object.id] == nil, covers(engine.reported[index], object) { firstEngine[object.id] = index }
+                guard runStart[object.id] == nil else { continue }
+                let read = covers(baseline.reported[index], object)
+                let inRow = read && lastSeen[object.id] == index - 1 ? (run[object.id] ?? 0) + 1 : (read ? 1 : 0)
+                run[object.id] = inRow
+                if read { lastSeen[object.id] = index }
+                if inRow >= consecutive { runStart[object.id] = index - consecutive + 1 }
+            }
+        }
+        return runStart.sorted { ($0.value, $0.key) < ($1.value, $1.key) }.map { id, start in
+            (firstEngine[id] ?? frames) - start
+        }
+    }
+
+    /// Whether one of `reported`'s measured tracks carries `object`'s payload over its
+    /// spot (either quad contains the other's centre).
+    static func covers(_ reported: [BenchReportedTrack], _ object: BenchTruthObject) -> Bool {
+        reported.contains { track in
+            track.measured && track.payload == object.payload
+                && (object.location.contains(track.location.center) || track.location.contains(object.location.center))
         }
     }
 

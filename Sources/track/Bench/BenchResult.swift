@@ -49,8 +49,8 @@ struct BenchSequenceResult: Sendable, Codable {
     var skipped: String?
     var engine: BenchPipelineResult?
     var baseline: BenchPipelineResult?
-    /// Per code decoded by both: frames from the baseline's first decode to the engine's
-    /// (see ``BenchAccuracy/decodeLag(engine:baseline:)``).
+    /// Per physical code the baseline reads in 5 consecutive frames: frames from the start
+    /// of that run to the engine's first decode (see ``BenchAccuracy/decodeLag(engine:baseline:consecutive:)``).
     var decodeLagBehindBaseline: [Int] = []
     /// Fraction of the baseline's decoded frame/code pairs the engine also reports
     /// (see ``BenchAccuracy/coverageOfBaseline(engine:baseline:)``).

@@ -141,7 +141,7 @@ struct BenchRunner {
         var b = BenchPipelineResult(timing: baseline.timing, sequence: baselineSequence)
         e.misreadsPrevented = engine.misreadsPrevented
         b.misreadsPrevented = baseline.misreadsPrevented
-        return (e, b, BenchAccuracy.decodeLag(engine: e.accuracy, baseline: b.accuracy),
+        return (e, b, BenchAccuracy.decodeLag(engine: engineSequence, baseline: baselineSequence),
                 BenchAccuracy.coverageOfBaseline(engine: engineSequence, baseline: baselineSequence))
     }
 
