@@ -73,6 +73,22 @@ struct BenchAccuracyTests {
         #expect(lag == [3, 6])  // label 1: run from 0, engine at 3; label 2: run from 4, never read (10 - 4)
     }
 
+    @Test("coverage of the baseline leaves out the baseline's misreads and quads placed off every reference code")
+    func coverageCountsOnlyRightPairs() {
+        let truth: [[BenchTruthObject]] = (0..<2).map { _ in
+            [BenchTruthObject(id: 1, payload: "A", location: Self.square(x: 0), fullyVisible: true)]
+        }
+        func track(_ payload: String, _ x: Double) -> BenchReportedTrack {
+            BenchReportedTrack(id: 1, payload: payload, location: Self.square(x: x), predicted: Self.square(x: x), measured: true)
+        }
+        // Frame 0: the baseline reads A right, and a misread "B" over it. Frame 1: A right, and A
+        // again with a quad 300 px away from the code. The engine reports A right in frame 0 only.
+        let baseline = BenchSequence(truth: truth, reported: [[track("A", 0), track("B", 0)], [track("A", 0), track("A", 300)]])
+        let engine = BenchSequence(truth: truth, reported: [[track("A", 0)], []])
+        // Two right pairs (A in frames 0 and 1), one of them covered.
+        #expect(BenchAccuracy.coverageOfBaseline(engine: engine, baseline: baseline) == 0.5)
+    }
+
     @Test("corner error ignores which corner each quad lists first")
     func cornerOrder() {
         let q = Self.square(x: 0)

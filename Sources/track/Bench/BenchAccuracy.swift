@@ -122,14 +122,18 @@ struct BenchAccuracy: Sendable, Codable {
         }
     }
 
-    /// Of the frame/code pairs the baseline decoded (a measured, decoded track), the
-    /// fraction where the engine reports the same payload over the same spot (its quad
-    /// contains the baseline quad's centre, or the other way round): how much of what
-    /// decoding every frame finds the engine keeps. 1 when the baseline decoded nothing.
+    /// Of the frame/code pairs the baseline decoded (a measured, decoded track) that are
+    /// right (its payload over a reference code's spot in that frame: not a misread, not
+    /// a quad zxing-cpp placed elsewhere), the fraction where the engine reports the same
+    /// payload over the same spot (its quad contains the baseline quad's centre, or the
+    /// other way round): how much of what decoding every frame finds the engine keeps.
+    /// For a file the reference is the baseline's own decodes, so every pair counts.
+    /// 1 when the baseline decoded nothing right.
     static func coverageOfBaseline(engine: BenchSequence, baseline: BenchSequence) -> Double {
         var pairs = 0, covered = 0
-        for (found, kept) in zip(baseline.reported, engine.reported) {
-            for track in found where track.measured {
+        for (frameIndex, (found, kept)) in zip(baseline.reported, engine.reported).enumerated() {
+            let truth = frameIndex < baseline.truth.count ? baseline.truth[frameIndex] : []
+            for track in found where track.measured && truth.contains(where: { covers([track], $0) }) {
                 guard let payload = track.payload else { continue }
                 pairs += 1
                 let center = track.location.center

@@ -47,7 +47,7 @@ enum BenchTable {
         text += grid(accuracy)
         text += "(E lag vs B: per physical code the baseline reads in 5 consecutive frames, frames from the start of that run to the engine's\n"
         text += " first decode of it, mean (early counts as 0) and max; a code the engine never decodes counts to the end of the sequence;\n"
-        text += " E cov of B: of the frame/code pairs the baseline decoded, the share the engine reports too)\n"
+        text += " E cov of B: of the frame/code pairs the baseline decoded right (on a reference code, with its payload), the share the engine reports too)\n"
         text += "Located-only outlines (track bench --located-only) and misread protection\n"
         text += grid(extras)
         text += "(lead: frames from a code's track first measured to that track decoding it, over the codes decoded;\n"
