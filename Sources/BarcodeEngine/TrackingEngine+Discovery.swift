@@ -10,7 +10,10 @@ extension TrackingEngine {
     /// ``TrackingEngineConfiguration/candidateRetryFrames`` frames, doubled for each
     /// search in a row that found nothing (up to 8 times): print or texture that
     /// looks like a code is not searched every frame, and the whole-frame search
-    /// still bounds how long a code that turns readable waits.
+    /// still bounds how long a code that turns readable waits. Two exceptions: a
+    /// region that grew by a third since (the camera moved closer) starts over, and
+    /// regions at the frame's edge (a code sliding into view reads as soon as it is
+    /// whole) fill the slots the others leave, every frame.
     func candidateRegions(in image: LumaImage, bounds: Rect, known: [Quadrilateral], frame: Int) -> [Rect] {
         let map = CodeLikenessMap(image)
         let all = map.candidates(in: bounds, hiding: known)
@@ -20,21 +23,49 @@ extension TrackingEngine {
             var chosen: [Rect] = []
             var area = 0.0
             let budget = bounds.area * configuration.candidateAreaBudget
-            for (region, _) in all where chosen.count < configuration.candidateRegionsPerFrame {
-                guard area + region.area <= budget || chosen.isEmpty && region.area <= 2 * budget else { continue }
+            func fits(_ region: Rect) -> Bool {
+                chosen.count < configuration.candidateRegionsPerFrame
+                    && (area + region.area <= budget || chosen.isEmpty && region.area <= 2 * budget)
+            }
+            var entering: [(region: Rect, seen: Int)] = []
+            for (region, _) in all where fits(region) {
                 let seen = state.triedRegions.firstIndex { $0.region.iou(region) > 1.0 / 3 }
                 if let seen {
                     let tried = state.triedRegions[seen]
-                    guard frame - tried.frame >= retry << min(3, tried.failures - 1) else { continue }
-                    state.triedRegions[seen] = (region, frame, tried.failures + 1)
+                    let grew = region.area > tried.region.area * Self.regrowthFactor
+                    guard grew || frame - tried.frame >= retry << min(3, tried.failures - 1) else {
+                        if Self.touchesEdge(region, of: bounds) { entering.append((region, seen)) }
+                        continue
+                    }
+                    state.triedRegions[seen] = (region, frame, grew ? 1 : tried.failures + 1)
                 } else {
                     state.triedRegions.append((region, frame, 1))
                 }
                 chosen.append(region)
                 area += region.area
             }
+            for (region, seen) in entering where fits(region) {
+                // Follows the region without lengthening its wait: it is searched because of
+                // where it is, not because its time came.
+                state.triedRegions[seen].region = region
+                state.triedRegions[seen].frame = frame
+                chosen.append(region)
+                area += region.area
+            }
             return chosen
         }
+    }
+
+    /// How much larger (area) a code-like region must be than when it was last
+    /// searched in vain to be searched again at once (the camera moved closer).
+    static let regrowthFactor = 1.3
+
+    /// Whether `region` reaches the edge of `bounds` (within a cell): a code there may
+    /// be coming into view, readable as soon as it is whole.
+    static func touchesEdge(_ region: Rect, of bounds: Rect) -> Bool {
+        let cell = 16.0
+        return region.x <= bounds.x + cell || region.y <= bounds.y + cell
+            || region.maxX >= bounds.maxX - cell || region.maxY >= bounds.maxY - cell
     }
 
     /// The 1-D search strip of frame `index`: half the region's height, moving

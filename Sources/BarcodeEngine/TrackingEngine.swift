@@ -16,17 +16,20 @@ import Synchronization
 ///   nearest the prediction is taken (identical labels side by side);
 /// - located-only codes are re-read in a window.
 ///
-/// New codes, with the codes already tracked painted out (their quads, not their
-/// boxes, so identical neighbours a few pixels away stay visible):
-/// - the whole frame, read as decoding every frame reads it, every
+/// New codes:
+/// - the whole frame, read as decoding every frame reads it (only tracked 1-D codes
+///   painted out), every
 ///   ``TrackingEngineConfiguration/wholeFrameInterval`` frames whatever is tracked,
 ///   and every frame while nothing is: the bound on how long any readable code,
 ///   of any size up to one filling the frame, waits to be found;
-/// - in between, code-like regions: a cheap map of edge density (16-pixel cells)
+/// - in between, with the codes already tracked painted out (their quads, not their
+///   boxes, so identical neighbours a few pixels away stay visible), code-like
+///   regions: a cheap map of edge density (16-pixel cells)
 ///   names where codes probably are; up to
 ///   ``TrackingEngineConfiguration/candidateRegionsPerFrame`` of them that no track
 ///   covers are read at full resolution, a region that found nothing waiting
-///   longer each time before it is read again;
+///   longer each time before it is read again (unless it grew, or it lies at the
+///   frame's edge, where codes slide into view);
 /// - and 1-D symbologies in a horizontal strip that moves through the frame, 2-D
 ///   ones in one tile of a 3 × 2 grid (shifted by half a tile every other cycle),
 ///   at the eager or relaxed rate of a schedule that stays eager while new codes
@@ -178,10 +181,16 @@ public final class TrackingEngine: TrackingAwareDetector, Sendable {
                 jobs.append(searchAll ? .matrix(region, known: known) : .allSymbologies(region, known: known))
             }
         }
-        // The whole-frame search is the baseline's own read (one reader, every
-        // symbology; zxing-cpp 1.4 does not read quite the same when 1-D and 2-D are
-        // asked for separately), so nothing decoding every frame would find is missed.
-        if searchAll { jobs.append(.allSymbologies(bounds, known: known)) }
+        // The whole-frame search is the baseline's own read (one reader, every symbology;
+        // zxing-cpp 1.4 does not read quite the same when 1-D and 2-D are asked for
+        // separately), so nothing decoding every frame would find is missed. Only tracked
+        // 1-D codes are painted out there: each would cost zxing-cpp another pass, while
+        // painting out 2-D codes saves little and made it miss codes the baseline read
+        // (photo scenes: a QR code at the frame's edge, a large QR code beside tracked ones).
+        if searchAll {
+            let linear = live.filter { $0.state == .tracked && $0.barcode?.symbology.isLinear == true }
+            jobs.append(.allSymbologies(bounds, known: linear.map { Self.hidingMask(for: $0.predictedLocation) }))
+        }
         if linearDiscovery != nil, let stripIndex { jobs.append(.linearStrip(strip(stripIndex, in: bounds), known: known)) }
         if matrixDiscovery != nil, let tileIndex { jobs.append(.matrix(tile(tileIndex, in: bounds), known: known)) }
         if configuration.readsLongCode39InSections, windowReaders[.code39] != nil { jobs.append(.code39Section(bounds)) }
