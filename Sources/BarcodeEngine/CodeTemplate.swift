@@ -8,8 +8,9 @@ import BarcodeTracking
 /// position with the fine grid (2-pixel, then 1-pixel steps): a prediction a
 /// few pixels off costs 18 placements. Only when that finds no good match does it
 /// search the whole window on a 4-pixel lattice with the coarse grid and refine
-/// the best lattice point the same way. Translation only: rotation and zoom are
-/// picked up by the next decode.
+/// the best lattice point the same way. Translation at a given scale (the caller
+/// tries the scale the tracker predicts, then a little either side, for zoom);
+/// rotation is picked up by the next decode.
 struct CodeTemplate: Sendable {
     /// Samples of the box every `step` pixels: zero mean, unit norm, row-major.
     struct Grid: Sendable {
@@ -41,26 +42,37 @@ struct CodeTemplate: Sendable {
             self.values = values
         }
 
-        /// Correlation of the grid placed with its first sample at (x, y); `nil` off the image or on a flat area.
-        func score(at x: Int, _ y: Int, in px: UnsafeBufferPointer<UInt8>, width: Int, height: Int, stride: Int) -> Float? {
-            guard x >= 0, y >= 0, x + (columns - 1) * step < width, y + (rows - 1) * step < height else { return nil }
-            var sum: Float = 0, sumSq: Float = 0, dot: Float = 0
-            values.withUnsafeBufferPointer { t in
-                var k = 0
-                for r in 0..<rows {
-                    let base = (y + r * step) * stride + x
-                    for c in 0..<columns {
-                        let v = Float(px[base + c * step])
-                        sum += v
-                        sumSq += v * v
-                        dot += v * t[k]
-                        k += 1
+        /// Correlation of the grid placed with its first sample at (x, y), its sample
+        /// spacing stretched by `scale` (the code grew or shrank since the template was
+        /// taken); `nil` off the image or on a flat area.
+        func score(at x: Int, _ y: Int, scale: Float = 1, in px: UnsafeBufferPointer<UInt8>, width: Int, height: Int, stride: Int) -> Float? {
+            let span = { (count: Int) in Int((Float((count - 1) * step) * scale).rounded()) }
+            guard x >= 0, y >= 0, x + span(columns) < width, y + span(rows) < height else { return nil }
+            // Sample offsets along each axis, worked out once per placement (at most 33 each).
+            return withUnsafeTemporaryAllocation(of: Int.self, capacity: columns + rows) { offsets -> Float? in
+                for index in 0..<max(columns, rows) {
+                    let offset = scale == 1 ? index * step : Int((Float(index * step) * scale).rounded())
+                    if index < columns { offsets[index] = offset }
+                    if index < rows { offsets[columns + index] = offset * stride }
+                }
+                var sum: Float = 0, sumSq: Float = 0, dot: Float = 0
+                values.withUnsafeBufferPointer { t in
+                    var k = 0
+                    for r in 0..<rows {
+                        let base = y * stride + offsets[columns + r] + x
+                        for c in 0..<columns {
+                            let v = Float(px[base + offsets[c]])
+                            sum += v
+                            sumSq += v * v
+                            dot += v * t[k]
+                            k += 1
+                        }
                     }
                 }
+                let variance = sumSq - sum * sum / Float(values.count)
+                guard variance > 1 else { return nil }
+                return dot / variance.squareRoot()
             }
-            let variance = sumSq - sum * sum / Float(values.count)
-            guard variance > 1 else { return nil }
-            return dot / variance.squareRoot()
         }
     }
 
@@ -84,14 +96,17 @@ struct CodeTemplate: Sendable {
     }
 
     /// The best match within `radius` pixels of `expected` (where the template's
-    /// origin should be now), with its correlation (-1...1). A match near
-    /// `expected` scoring at least `accept` ends the search early.
-    func locate(in image: LumaImage, around expected: Point, radius: Int, accept: Float = 0.9) -> (origin: Point, score: Float)? {
+    /// origin should be now), with its correlation (-1...1), for the code seen
+    /// `scale` times as large as in the template's frame. A match near `expected`
+    /// scoring at least `accept` ends the search early.
+    func locate(in image: LumaImage, around expected: Point, radius: Int, scale: Double = 1,
+                accept: Float = 0.9) -> (origin: Point, score: Float)? {
+        let stretch = Float(scale)
         let ex = Int(expected.x.rounded()), ey = Int(expected.y.rounded())
         let lattice = 4
         return image.pixels.withUnsafeBufferPointer { px -> (Point, Float)? in
             func score(_ grid: Grid, _ x: Int, _ y: Int) -> Float? {
-                grid.score(at: x, y, in: px, width: image.width, height: image.height, stride: image.bytesPerRow)
+                grid.score(at: x, y, scale: stretch, in: px, width: image.width, height: image.height, stride: image.bytesPerRow)
             }
             /// Hill-climbs with the fine grid from (x, y): the best of the 3 × 3
             /// placements 2 pixels apart, then of those 1 pixel apart around it.

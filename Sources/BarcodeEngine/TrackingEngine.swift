@@ -319,11 +319,7 @@ public final class TrackingEngine: TrackingAwareDetector, Sendable {
     private func follow(_ track: TrackedBarcode, barcode: Barcode, memory: TrackMemory?, due: Bool, image: LumaImage,
                         bounds: Rect, warnings: inout [String]) throws -> (Detection?, TrackMemory?) {
         if !due || barcode.symbology.isAddOn, let memory, let template = memory.template {
-            let shift = track.predictedLocation.center - memory.quadAtTemplate.center
-            if let match = template.locate(in: image, around: template.origin + shift, radius: configuration.searchRadius),
-               match.score >= configuration.minimumCorrelation {
-                var measured = barcode
-                measured.location = memory.quadAtTemplate.translated(by: match.origin - template.origin)
+            if let measured = relocate(track, barcode: barcode, memory: memory, template: template, image: image) {
                 var followed = Detection(barcode: measured)
                 followed.isFreshRead = false
                 return (followed, memory)
@@ -361,6 +357,36 @@ public final class TrackingEngine: TrackingAwareDetector, Sendable {
             return (disagreeing, TrackMemory(template: template, quadAtTemplate: track.predictedLocation))
         }
         return (disagreeing, memory)
+    }
+
+    /// The code found again by correlation: at the scale the tracker predicts (its
+    /// predicted quad's size over the template's), and when that is not good enough,
+    /// 8% smaller and larger (zoom the prediction has not caught up with: the photo
+    /// zoom scene), each within the search radius of the prediction; `nil` when no
+    /// placement reaches ``TrackingEngineConfiguration/minimumCorrelation``. The
+    /// location is the template's quad scaled and moved onto the match: a measurement
+    /// from this frame's pixels, never the prediction itself.
+    private func relocate(_ track: TrackedBarcode, barcode: Barcode, memory: TrackMemory, template: CodeTemplate,
+                          image: LumaImage) -> Barcode? {
+        let then = memory.quadAtTemplate, predicted = track.predictedLocation
+        let ratio = then.area > 0 ? (predicted.area / then.area).squareRoot() : 1
+        // Within 3% of the template's size: scale 1, the cheapest placement.
+        let expected = !ratio.isFinite || abs(ratio - 1) < 0.03 ? 1 : min(2, max(0.5, ratio))
+        var best: (match: (origin: Point, score: Float), scale: Double)?
+        for scale in [expected, expected * 0.92, expected * 1.08] {
+            // Where the template's origin lands when the code, scaled about its centre, sits at the prediction.
+            let origin = predicted.center + (template.origin - then.center) * scale
+            if let match = template.locate(in: image, around: origin, radius: configuration.searchRadius, scale: scale),
+               match.score > best?.match.score ?? -2 {
+                best = (match, scale)
+            }
+            if let best, best.match.score >= configuration.minimumCorrelation { break }
+        }
+        guard let best, best.match.score >= configuration.minimumCorrelation,
+              let quad = Quadrilateral(then.corners.map { best.match.origin + ($0 - template.origin) * best.scale }) else { return nil }
+        var measured = barcode
+        measured.location = quad
+        return measured
     }
 
     /// The predicted box grown by the margin and the search radius, clipped to `bounds`.
