@@ -102,21 +102,38 @@ package.targets += [
     ),
 ]
 
-// MARK: - Tests
+// MARK: - Tests, by level (as swift-argument-parser groups them)
 
 package.targets += [
-    // What every test target shares: where ../shared/data is, and the trait that
-    // skips (with the reason) the tests needing it when it is absent.
+    // What the levels share: where ../shared/data is, the trait that skips (with the reason)
+    // the tests needing it when it is absent, scratch files, and running built executables.
     .target(name: "TestSupport", path: "Tests/TestSupport"),
+    // Pure Swift logic on in-memory values: geometry, tracker, session, overlays, scan area,
+    // errors, drawing, configuration parsing, track's option and bench arithmetic.
     .testTarget(
-        name: "BarcodeTrackingTests",
-        dependencies: ["BarcodeTracking", "BarcodeAnnotation", "TestSupport", .product(name: "PropertyBased", package: "swift-property-based")]
+        name: "BarcodeTrackingUnitTests",
+        dependencies: [
+            "BarcodeTracking", "BarcodeAnnotation", "FrameSources", "SyntheticScenes", "track", "TestSupport",
+            .product(name: "PropertyBased", package: "swift-property-based"),
+        ]
     ),
-    .testTarget(name: "BarcodeDecodingTests", dependencies: ["BarcodeDecoding", "FrameSources", "CZXingAssertionGuard", "TestSupport"]),
-    .testTarget(name: "BarcodeEngineTests", dependencies: ["BarcodeEngine", "BarcodeDecoding", "FrameSources", "SyntheticScenes", "TestSupport"]),
-    .testTarget(name: "FrameSourcesTests", dependencies: ["FrameSources", "SyntheticScenes", "BarcodeDecoding", "camera-probe", "TestSupport"]),
-    .testTarget(name: "LiveViewTests", dependencies: ["LiveView", "BarcodeTracking", "FrameSources", "TestSupport"]),
-    .testTarget(name: "TrackCommandTests", dependencies: ["track", "FrameSources", "SyntheticScenes", "BarcodeAnnotation", "BarcodeDecoding", "V4L2StandIn", "TestSupport"]),
+    // The real libraries: zxing-cpp, FFmpeg, libv4l2 against the V4L2 stand-in, images and clips
+    // from ../shared/data, the engine on rendered scenes.
+    .testTarget(
+        name: "BarcodeTrackingIntegrationTests",
+        dependencies: [
+            "BarcodeTracking", "BarcodeDecoding", "BarcodeEngine", "FrameSources", "SyntheticScenes", "LiveView",
+            "CZXingAssertionGuard", "camera-probe", "TestSupport",
+        ]
+    ),
+    // `track` run as a process, as a user runs it (including the live page in a headless browser).
+    .testTarget(
+        name: "TrackEndToEndTests",
+        dependencies: ["track", "BarcodeTracking", "BarcodeDecoding", "BarcodeAnnotation", "FrameSources", "SyntheticScenes",
+                       "V4L2StandIn", "TestSupport"]
+    ),
+    // Each program under Samples/ built and run, its output checked.
+    .testTarget(name: "SampleTests", dependencies: ["FrameSources", "TestSupport"]),
 ]
 
 // MARK: - Test support: a userspace stand-in for a V4L2 camera driver, loaded with LD_PRELOAD
