@@ -82,7 +82,8 @@ package.targets += [
     .target(name: "SyntheticScenes", dependencies: ["BarcodeTracking", "BarcodeDecoding", "FrameSources"]),
     // Catches SIGINT/SIGTERM/SIGHUP from before main, for track only (see its header).
     .target(name: "CEarlySignals"),
-    // The --format jsonl contract's lines (frame, recognized, lost, summary): track and LiveView write the same.
+    // The --format jsonl contract's lines (frame, recognized, lost, summary): track and LiveView write the same;
+    // and the MOTChallenge line track --format mot and track bench --mot write.
     .target(name: "JSONLines", dependencies: ["BarcodeTracking"]),
     // Outputs over HTTP: the live page, MJPEG, Server-Sent Events (track --serve). A module of its own so
     // that embedders who do not serve do not build Hummingbird and SwiftNIO.
@@ -91,11 +92,17 @@ package.targets += [
         .product(name: "Hummingbird", package: "hummingbird"),
         .product(name: "Logging", package: "swift-log"),
     ]),
+    // `track bench`: the engine against decoding every full frame on the same frames (speed, latency,
+    // accuracy against ground truth, MOT metrics). Internal to the package: track calls it, no product.
+    .target(name: "TrackBench", dependencies: [
+        "BarcodeTracking", "BarcodeDecoding", "BarcodeEngine", "BarcodeAnnotation", "FrameSources", "SyntheticScenes", "JSONLines",
+        .product(name: "Histogram", package: "hdrhistogram-swift"),
+    ]),
     .executableTarget(
         name: "track",
         dependencies: [
             "BarcodeTracking", "BarcodeDecoding", "BarcodeEngine", "BarcodeAnnotation", "FrameSources", "SyntheticScenes", "CZXingAssertionGuard",
-            "CEarlySignals", "LiveView", "JSONLines",
+            "CEarlySignals", "LiveView", "JSONLines", "TrackBench",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Histogram", package: "hdrhistogram-swift"),
         ]
@@ -113,7 +120,7 @@ package.targets += [
     .testTarget(
         name: "BarcodeTrackingUnitTests",
         dependencies: [
-            "BarcodeTracking", "BarcodeAnnotation", "FrameSources", "SyntheticScenes", "track", "TestSupport",
+            "BarcodeTracking", "BarcodeAnnotation", "FrameSources", "SyntheticScenes", "track", "TrackBench", "TestSupport",
             .product(name: "PropertyBased", package: "swift-property-based"),
         ]
     ),

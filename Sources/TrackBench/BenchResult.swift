@@ -74,7 +74,7 @@ struct BenchSequenceResult: Sendable, Codable {
 }
 
 /// A whole `track bench` run.
-struct BenchReport: Sendable, Codable {
+package struct BenchReport: Sendable, Codable {
     /// ISO 8601 time the run started (UTC).
     var date: String
     /// Host description: CPU model and core count.

@@ -1,5 +1,6 @@
 import BarcodeTracking
 import Foundation
+import JSONLines
 
 /// Writes MOTChallenge files that TrackEval and py-motmetrics read unchanged:
 ///
@@ -47,7 +48,7 @@ enum BenchMOTWriter {
         var text = ""
         for (index, boxes) in frames.enumerated() {
             for (id, box) in boxes.sorted(by: { $0.id < $1.id }) {
-                text += MOTOutput.line(frame: index + 1, id: id, box: box).split(separator: ",").prefix(6).joined(separator: ",")
+                text += MOTChallengeLine.line(frame: index + 1, id: id, box: box).split(separator: ",").prefix(6).joined(separator: ",")
                 text += "," + confidence + "\n"
             }
         }

@@ -1,6 +1,6 @@
 import BarcodeTracking
 import Testing
-@testable import track
+@testable import TrackBench
 
 /// The bench's located-only figures on a hand-made sequence.
 struct BenchLocatedOnlyTests {

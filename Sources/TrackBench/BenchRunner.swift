@@ -1,13 +1,14 @@
 import BarcodeDecoding
-import BarcodeTracking
+package import BarcodeEngine
+package import BarcodeTracking
 import Foundation
 import FrameSources
 import SyntheticScenes
 
 /// Runs both pipelines over sequences, frame by frame, on the same frames.
-struct BenchRunner {
+package struct BenchRunner {
     /// A finished sequence: the figures and, for `--mot`, what both pipelines reported.
-    struct Outcome {
+    package struct Outcome {
         var result: BenchSequenceResult
         var engine: BenchSequence?
         var baseline: BenchSequence?
@@ -15,16 +16,23 @@ struct BenchRunner {
     }
 
     let options = DecoderOptions.video
-    /// The engine's per-frame time budget (seconds), as `track` gives live sources; nil: none.
-    var frameTimeBudget: Double?
-    /// The engine's `--effort`.
-    var effort: EngineEffort = .balanced
-    /// Whether the engine also outlines codes it cannot decode (`--located-only`).
-    var locatedOnly = false
+    /// The engine's settings, as `track` would run it (its `--effort`, `--located-only`,
+    /// and the per-frame time budget it gives live sources).
+    let engine: TrackingEngineConfiguration
+    /// The session's settings (`track`'s defaults, so its `--verify` is counted too).
+    let session: ScanSessionConfiguration
+    /// Receives a line about each photo scene as it starts (for standard error).
+    package var progress: (String) -> Void = { _ in }
+
+    /// A runner for the engine with `engine` against the baseline, both in sessions set up as `session`.
+    package init(engine: TrackingEngineConfiguration, session: ScanSessionConfiguration) {
+        self.engine = engine
+        self.session = session
+    }
 
     /// Renders the scene once per frame and hands each frame to both pipelines (alternating
     /// which goes first). Latency starts when a pipeline receives the rendered frame.
-    func run(_ spec: BenchSceneSpec) throws -> Outcome {
+    package func run(_ spec: BenchSceneSpec) throws -> Outcome {
         if let photos = spec.photos { return try run(photoScene: spec.name, photos: photos.paths, camera: photos.configuration) }
         if let clip = spec.clip { return try run(clip: clip) }
         let c = spec.configuration
@@ -56,11 +64,11 @@ struct BenchRunner {
     /// Reads a media file once per frame and hands each frame to both pipelines; the
     /// baseline's full-frame decodes are the reference (identities linked by geometry, see `BenchReferenceLinker`), so the
     /// baseline's own accuracy is 1 by construction.
-    func run(file path: String, frames limit: Int?) throws -> Outcome {
+    package func run(file path: String, frames limit: Int?) throws -> Outcome {
         let source = try MediaFileSource(path: path)
         defer { source.close() }
-        let engine = try BenchEnginePipeline(options: options, frameTimeBudget: frameTimeBudget, effort: effort, locatedOnly: locatedOnly)
-        let baseline = try BenchBaselinePipeline(options: options)
+        let engine = try BenchEnginePipeline(options: options, engine: self.engine, session: session)
+        let baseline = try BenchBaselinePipeline(options: options, session: session)
         var truth: [[BenchTruthObject]] = [], engineReports: [[BenchReportedTrack]] = [], baselineReports: [[BenchReportedTrack]] = []
         var linker = BenchReferenceLinker()
         var sourceNanoseconds: UInt64 = 0
@@ -82,7 +90,7 @@ struct BenchRunner {
             })
         }
         guard count > 0 else {
-            throw JobSetupError(message: "\(path) has no frames to benchmark", status: ExitStatus.inputError)
+            throw BenchError(message: "\(path) has no frames to benchmark")
         }
         let engineSequence = BenchSequence(truth: truth, reported: engineReports)
         let baselineSequence = BenchSequence(truth: truth, reported: baselineReports)
@@ -104,8 +112,8 @@ struct BenchRunner {
         -> (engine: BenchSequence, baseline: BenchSequence,
             compared: (engine: BenchPipelineResult, baseline: BenchPipelineResult, lag: [Int], coverage: Double),
             sourcePerFrame: Double) {
-        let engine = try BenchEnginePipeline(options: options, frameTimeBudget: frameTimeBudget, effort: effort, locatedOnly: locatedOnly)
-        let baseline = try BenchBaselinePipeline(options: options)
+        let engine = try BenchEnginePipeline(options: options, engine: self.engine, session: session)
+        let baseline = try BenchBaselinePipeline(options: options, session: session)
         var truth: [[BenchTruthObject]] = [], engineReports: [[BenchReportedTrack]] = [], baselineReports: [[BenchReportedTrack]] = []
         var sourceNanoseconds: UInt64 = 0
         for number in 1...frames {
@@ -151,4 +159,11 @@ struct BenchRunner {
         getrusage(RUSAGE_SELF.rawValue, &usage)
         return Double(usage.ru_maxrss) / 1024
     }
+}
+
+/// Why a benchmark cannot run (an input with nothing to measure).
+package struct BenchError: Error, CustomStringConvertible {
+    /// What was wrong, for the user.
+    package var message: String
+    package var description: String { message }
 }

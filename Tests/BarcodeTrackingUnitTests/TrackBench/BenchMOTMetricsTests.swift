@@ -1,6 +1,6 @@
 import BarcodeTracking
 import Testing
-@testable import track
+@testable import TrackBench
 
 /// IDF1, ID switches and MOTA on hand-made sequences with known answers.
 struct BenchMOTMetricsTests {

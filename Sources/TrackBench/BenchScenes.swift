@@ -1,13 +1,12 @@
-import ArgumentParser
 import BarcodeTracking
 import Foundation
 import FrameSources
 import SyntheticScenes
 
 /// A sequence the benchmark runs: a synthetic label scene, a photo scene or a real clip.
-struct BenchSceneSpec: Sendable {
+package struct BenchSceneSpec: Sendable {
     /// Short name, e.g. `1080p-12-slow`; also the MOT sequence name.
-    var name: String
+    package var name: String
     /// The label scene before module-size fitting (unused by photo scenes and clips).
     var configuration: SyntheticSceneConfiguration
     /// For a photo scene: the photos (paths relative to the package root) and the camera.
@@ -32,7 +31,7 @@ struct BenchSceneSpec: Sendable {
 }
 
 /// Named sets of scenes for `track bench --scenes`.
-enum BenchSceneSet: String, CaseIterable, ExpressibleByArgument, Sendable {
+package enum BenchSceneSet: String, CaseIterable, Sendable {
     /// 720p and 1080p, 3/12/30/100 codes, slow and fast motion, with the retail/logistics
     /// symbology mix; for 30 and 100 codes also a 2D-only variant (QR, Data Matrix, Aztec),
     /// which fits where the wide linear labels do not; for 1080p/12 also a variant without
@@ -50,7 +49,7 @@ enum BenchSceneSet: String, CaseIterable, ExpressibleByArgument, Sendable {
     /// The scenes of the set, each `frames` long (photo scenes default to 120 frames, clips
     /// to their whole length). The default set ends with the photo scenes and every clip
     /// in `../shared/data/video`, when that folder is there.
-    func scenes(frames: Int?) -> [BenchSceneSpec] {
+    package func scenes(frames: Int?) -> [BenchSceneSpec] {
         let count = frames ?? defaultFrames
         switch self {
         case .photos:

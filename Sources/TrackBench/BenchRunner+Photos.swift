@@ -21,7 +21,7 @@ extension BenchRunner {
                 engine: nil, baseline: nil, sourcePerFrame: 0, peakMemoryMiB: Self.peakMemoryMiB())
             return Outcome(result: result, frameRate: c.frameRate)
         }
-        StandardError.print("  \(scene.summary)")
+        progress("  \(scene.summary)")
         var readable = Set<String>()
         for number in 1...c.frameCount {
             for code in scene.groundTruth(frame: number).codes where code.readable { readable.insert(code.payload) }

@@ -1,5 +1,7 @@
 import ArgumentParser
+import BarcodeTracking
 import Foundation
+import TrackBench
 
 /// `track bench`: the engine against decoding every full frame, side by side, in one run.
 struct Bench: ParsableCommand {
@@ -71,10 +73,10 @@ struct Bench: ParsableCommand {
         if let frameBudget, !(frameBudget.isFinite && frameBudget >= 1 && frameBudget <= 10_000) {
             throw ValidationError("--frame-budget must be 1...10000 milliseconds, not \(frameBudget)")
         }
-        var runner = BenchRunner()
-        runner.frameTimeBudget = frameBudget.map { $0 / 1000 }
-        runner.effort = effort
-        runner.locatedOnly = locatedOnly
+        var runner = BenchRunner(
+            engine: Engine.configuration(frameTimeBudget: frameBudget.map { $0 / 1000 }, effort: effort, locatedOnly: locatedOnly),
+            session: .trackDefaults)
+        runner.progress = { StandardError.print($0) }
         var outcomes: [BenchRunner.Outcome] = []
         do {
             if let input {
@@ -86,27 +88,20 @@ struct Bench: ParsableCommand {
                     outcomes.append(try runner.run(spec))
                 }
             }
-        } catch let error as JobSetupError {
-            StandardError.print("track bench: \(error.message)")
-            throw ExitCode(error.status)
         } catch {
             StandardError.print("track bench: \(error)")
             throw ExitCode(ExitStatus.inputError)
         }
-        let report = BenchReport(
-            date: ISO8601DateFormatter().string(from: started), machine: BenchTable.machine(),
-            command: (["track"] + CommandLine.arguments.dropFirst()).joined(separator: " "),
-            sequences: outcomes.map(\.result), peakMemoryMiB: BenchRunner.peakMemoryMiB(),
-            wallSeconds: Date().timeIntervalSince(started))
-        print(BenchTable.render(report), terminator: "")
+        let report = BenchReport(started: started, command: (["track"] + CommandLine.arguments.dropFirst()).joined(separator: " "),
+                                 outcomes: outcomes)
+        print(report.table, terminator: "")
         do {
-            if let json { try BenchTable.json(report).write(to: URL(fileURLWithPath: json)) }
-            if let markdown { try Data(BenchMarkdown.render(report).utf8).write(to: URL(fileURLWithPath: markdown)) }
-            if let mot { try BenchMOTWriter.write(outcomes, to: mot) }
-            if let plot { try BenchPlot.render(report).pngData.write(to: URL(fileURLWithPath: plot)) }
+            try report.write(json: json, markdown: markdown, mot: mot, plot: plot, outcomes: outcomes)
         } catch {
             StandardError.print("track bench: cannot write output: \(error)")
             throw ExitCode(ExitStatus.outputError)
         }
     }
 }
+
+extension BenchSceneSet: ExpressibleByArgument {}

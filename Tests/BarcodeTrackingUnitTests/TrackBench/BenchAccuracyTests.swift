@@ -1,7 +1,7 @@
 import BarcodeAnnotation
 import BarcodeTracking
 import Testing
-@testable import track
+@testable import TrackBench
 
 /// Recall, coverage, prediction error and time to first decode on a hand-made sequence.
 struct BenchAccuracyTests {

@@ -1,4 +1,5 @@
 import BarcodeDecoding
+import BarcodeEngine
 import BarcodeTracking
 import Dispatch
 import Glibc
@@ -53,7 +54,7 @@ protocol BenchPipeline: AnyObject {
     var timing: BenchTiming { get }
 }
 
-/// The engine: `Engine.detector` inside a `ScanSession`, as `track` runs it, plus overlay planning.
+/// The engine: a `TrackingEngine` inside a `ScanSession`, as `track` runs it, plus overlay planning.
 final class BenchEnginePipeline: BenchPipeline {
     let detector: any BarcodeDetector
     let session: ScanSession
@@ -64,9 +65,9 @@ final class BenchEnginePipeline: BenchPipeline {
     /// Readings the session held back as misreads so far (`track`'s default `--verify`).
     private(set) var misreadsPrevented = 0
 
-    init(options: DecoderOptions, frameTimeBudget: Double? = nil, effort: EngineEffort = .balanced, locatedOnly: Bool = false) throws {
-        detector = try Engine.detector(options: options, frameTimeBudget: frameTimeBudget, effort: effort, locatedOnly: locatedOnly)
-        session = try ScanSession(configuration: .trackDefaults)
+    init(options: DecoderOptions, engine: TrackingEngineConfiguration, session: ScanSessionConfiguration) throws {
+        detector = try TrackingEngine(options: options, configuration: engine)
+        self.session = try ScanSession(configuration: session)
     }
 
     func process(_ frame: Frame, capture: UInt64) throws -> [BenchReportedTrack] {
@@ -85,7 +86,7 @@ final class BenchEnginePipeline: BenchPipeline {
     }
 }
 
-/// The baseline: `Engine.baseline` decodes every full frame with no tracking help; a
+/// The baseline: a `BarcodeReader` decodes every full frame with no tracking help; a
 /// fresh `Tracker` fed with its detections gives them ids (the simplest honest rule),
 /// and the same overlay planning runs on the result.
 final class BenchBaselinePipeline: BenchPipeline {
@@ -102,10 +103,10 @@ final class BenchBaselinePipeline: BenchPipeline {
     let verifier: ScanSession
     private(set) var misreadsPrevented = 0
 
-    init(options: DecoderOptions) throws {
-        reader = try Engine.baseline(options: options)
+    init(options: DecoderOptions, session: ScanSessionConfiguration) throws {
+        reader = try BarcodeReader(options: options)
         tracker = try Tracker()
-        verifier = try ScanSession(configuration: .trackDefaults)
+        verifier = try ScanSession(configuration: session)
     }
 
     func process(_ frame: Frame, capture: UInt64) throws -> [BenchReportedTrack] {
