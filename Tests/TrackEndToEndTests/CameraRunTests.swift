@@ -14,11 +14,7 @@ struct CameraRunTests {
     static func run(_ arguments: [String], fault: [String: String] = [:]) throws -> (TrackProcess.Outcome, SyntheticScene) {
         let dir = try TemporaryFiles.directory()
         defer { try? FileManager.default.removeItem(at: dir) }
-        var configuration = SyntheticSceneConfiguration.demo
-        configuration.width = 640
-        configuration.height = 480
-        configuration.frameCount = 30
-        let scene = try SyntheticScene.fitting(configuration)
+        let scene = try DemoClip.scene(frames: 30)
         let frames = dir.appendingPathComponent("frames.raw")
         var bytes = Data()
         for n in 1...30 { bytes.append(contentsOf: scene.render(frame: n).frame.image.pixels) }

@@ -48,15 +48,8 @@ struct RunBadInputTests {
     func truncatedVideo() throws {
         let dir = try TemporaryFiles.directory()
         defer { try? FileManager.default.removeItem(at: dir) }
-        var configuration = SyntheticSceneConfiguration.demo
-        configuration.width = 640
-        configuration.height = 480
-        configuration.frameCount = 40
-        let scene = try SyntheticScene.fitting(configuration)
         let path = dir.appendingPathComponent("clip.mp4").path
-        let writer = try VideoWriter(path: path, width: 640, height: 480, frameRate: 30)
-        for n in 1...40 { try writer.append(scene.render(frame: n).frame) }
-        try writer.finish()
+        try DemoClip.write(try DemoClip.scene(frames: 40), frames: 40, to: path)
         let full = try Data(contentsOf: URL(fileURLWithPath: path))
         try full.prefix(full.count / 2).write(to: URL(fileURLWithPath: path))
         let run = try TrackProcess.run(["--input", path, "--format", "jsonl"])

@@ -104,16 +104,9 @@ struct RunCommandTests {
     func recordedClip(container: String) throws {
         let dir = try TemporaryFiles.directory()
         defer { try? FileManager.default.removeItem(at: dir) }
-        var configuration = SyntheticSceneConfiguration.demo
-        configuration.width = 640
-        configuration.height = 480
-        configuration.frameCount = 20
-        configuration.codeCount = 3
-        let scene = try SyntheticScene.fitting(configuration)
+        let scene = try DemoClip.scene(frames: 20)
         let path = dir.appendingPathComponent("clip.\(container)").path
-        let writer = try VideoWriter(path: path, width: 640, height: 480, frameRate: 30)
-        for n in 1...20 { try writer.append(scene.render(frame: n).frame) }
-        try writer.finish()
+        try DemoClip.write(scene, frames: 20, to: path)
         let run = try TrackProcess.run(["--input", path, "--format", "jsonl"])
         #expect(run.status == 0, "\(run.stderr)")
         let summary = try jsonObject(try #require(run.lines.last))

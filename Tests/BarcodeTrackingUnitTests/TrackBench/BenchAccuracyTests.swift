@@ -5,7 +5,7 @@ import Testing
 
 /// Recall, coverage, prediction error and time to first decode on a hand-made sequence.
 struct BenchAccuracyTests {
-    static func square(x: Double) -> Quadrilateral { Quadrilateral(Rect(x: x, y: 0, width: 20, height: 20)) }
+    static func square(x: Double) -> Quadrilateral { BenchFixtures.square(x: x) }
 
     @Test("coverage, recall, first decode and prediction error follow their definitions")
     func handMade() {
@@ -32,13 +32,9 @@ struct BenchAccuracyTests {
 
     @Test("the engine's lag behind the baseline and its coverage of the baseline's decodes follow their definitions")
     func againstBaseline() {
-        let truth: [[BenchTruthObject]] = (0..<4).map { _ in
-            [BenchTruthObject(id: 1, payload: "A", location: Self.square(x: 0), fullyVisible: true),
-             BenchTruthObject(id: 2, payload: "B", location: Self.square(x: 100), fullyVisible: true)]
-        }
+        let truth = BenchFixtures.twoStillCodes(frames: 4)
         func track(_ payload: String, _ x: Double, measured: Bool = true) -> BenchReportedTrack {
-            BenchReportedTrack(id: payload == "A" ? 1 : 2, payload: payload, location: Self.square(x: x),
-                               predicted: Self.square(x: x), measured: measured)
+            BenchFixtures.track(payload == "A" ? 1 : 2, payload, x: x, measured: measured)
         }
         // Baseline: A from frame 0, B from frame 1. Engine: A from frame 2; B from frame 0 but in frame 3
         // reported 50 px off (another spot), so that pair is not covered.

@@ -4,18 +4,11 @@ import Testing
 
 /// The bench's located-only figures on a hand-made sequence.
 struct BenchLocatedOnlyTests {
-    static func square(x: Double) -> Quadrilateral { Quadrilateral(Rect(x: x, y: 0, width: 20, height: 20)) }
-
     @Test("Lead time counts frames from a track's first measurement to its decode; outlines on no code are stray")
     func handMade() {
         // A at x 0 and B at x 100 in all five frames.
-        let truth: [[BenchTruthObject]] = (0..<5).map { _ in
-            [BenchTruthObject(id: 1, payload: "A", location: Self.square(x: 0), fullyVisible: true),
-             BenchTruthObject(id: 2, payload: "B", location: Self.square(x: 100), fullyVisible: true)]
-        }
-        func track(_ id: Int, _ payload: String?, _ x: Double) -> BenchReportedTrack {
-            BenchReportedTrack(id: id, payload: payload, location: Self.square(x: x), predicted: Self.square(x: x), measured: true)
-        }
+        let truth = BenchFixtures.twoStillCodes(frames: 5)
+        func track(_ id: Int, _ payload: String?, _ x: Double) -> BenchReportedTrack { BenchFixtures.track(id, payload, x: x) }
         // Track 7 outlines A from frame 0 and decodes it in frame 3; B is decoded at once in
         // frame 1; track 9 outlines empty background at x 300 in frames 0 and 1.
         let reported: [[BenchReportedTrack]] = (0..<5).map { f in
