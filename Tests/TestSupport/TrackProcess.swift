@@ -1,4 +1,5 @@
 public import Foundation
+public import Testing
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -15,6 +16,14 @@ public struct TrackProcess {
         public var stderr: String
         /// Standard output's non-empty lines.
         public var lines: [String] { stdout.split(separator: "\n", omittingEmptySubsequences: true).map(String.init) }
+
+        /// Expects the process to have exited with `status`, saying `mention` on standard error
+        /// (a refused argument, an unreadable input): both are shown when they are not.
+        public func expectFailure(status expected: Int32, mentioning mention: String,
+                                  sourceLocation: SourceLocation = #_sourceLocation) {
+            #expect(status == expected, "status \(status): \(stderr)", sourceLocation: sourceLocation)
+            #expect(stderr.contains(mention), "\(mention) not in: \(stderr)", sourceLocation: sourceLocation)
+        }
     }
 
     /// The `track` binary built beside the test bundle.

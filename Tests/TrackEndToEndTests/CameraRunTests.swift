@@ -50,9 +50,7 @@ struct CameraRunTests {
         ("busy", Int32(22), "busy"), ("denied", Int32(23), "video"),
     ])
     func openFaults(fault: String, status: Int32, mention: String) throws {
-        let (run, _) = try Self.run(["--device", Self.device], fault: ["FAULT": fault])
-        #expect(run.status == status, "\(run.stderr)")
-        #expect(run.stderr.contains(mention), "\(run.stderr)")
+        try Self.run(["--device", Self.device], fault: ["FAULT": fault]).0.expectFailure(status: status, mentioning: mention)
     }
 
     @Test("A device that does not exist exits 20 naming it")

@@ -26,9 +26,7 @@ struct RunBadInputTests {
         (["--demo", "--effort", "lazy"], "--effort"),
     ])
     func absurdArguments(arguments: [String], mention: String) throws {
-        let run = try TrackProcess.run(arguments)
-        #expect(run.status == 64, "\(arguments): \(run.status) \(run.stderr)")
-        #expect(run.stderr.contains(mention), "\(arguments): \(run.stderr)")
+        try TrackProcess.run(arguments).expectFailure(status: 64, mentioning: mention)
     }
 
     @Test("Unreadable inputs exit 2 with a message naming the file")

@@ -39,13 +39,20 @@ struct CameraTests {
         #expect(run.lines("end") == [["6", "0"]])
     }
 
+    /// Four 320x240 frames of ``pattern`` served as `format` (`yuyv` or `mjpeg`), their luma dumped,
+    /// after checking that the stream started in that format (`fourCC` in the stand-in's log).
+    static func patternRun(format: String, fourCC: String) throws -> StandInRun {
+        let run = try StandInRun(["capture", StandInRun.device, "--size", "320x240", "--frames", "4"],
+                                 environment: ["FORMATS": format], frames: pattern, dump: true)
+        #expect(run.status == 0, "\(run.errorOutput)")
+        #expect(run.log.contains("STREAMON \(fourCC) 320x240"))
+        #expect(run.dumped.count == 4)
+        return run
+    }
+
     @Test("luma served as YUYV comes out of libv4l2's conversion unchanged")
     func yuyvLumaIsExact() throws {
-        let run = try StandInRun(["capture", StandInRun.device, "--size", "320x240", "--frames", "4"],
-                                 environment: ["FORMATS": "yuyv"], frames: Self.pattern, dump: true)
-        #expect(run.status == 0, "\(run.errorOutput)")
-        #expect(run.log.contains("STREAMON YUYV 320x240"))
-        #expect(run.dumped.count == 4)
+        let run = try Self.patternRun(format: "yuyv", fourCC: "YUYV")
         for (frame, luma) in zip(run.frames, run.dumped) {
             #expect(luma == Self.pattern.pixels[(frame.number - 1) % 2], "frame \(frame.number)")
         }
@@ -53,11 +60,7 @@ struct CameraTests {
 
     @Test("luma served as MJPEG is decoded by libv4l2 within JPEG error")
     func mjpegLumaIsClose() throws {
-        let run = try StandInRun(["capture", StandInRun.device, "--size", "320x240", "--frames", "4"],
-                                 environment: ["FORMATS": "mjpeg"], frames: Self.pattern, dump: true)
-        #expect(run.status == 0, "\(run.errorOutput)")
-        #expect(run.log.contains("STREAMON MJPG 320x240"))
-        #expect(run.dumped.count == 4)
+        let run = try Self.patternRun(format: "mjpeg", fourCC: "MJPG")
         for (frame, luma) in zip(run.frames, run.dumped) {
             let expected = Self.pattern.pixels[(frame.number - 1) % 2]
             let other = Self.pattern.pixels[frame.number % 2]
