@@ -165,5 +165,6 @@ package struct BenchRunner {
 package struct BenchError: Error, CustomStringConvertible {
     /// What was wrong, for the user.
     package var message: String
+    /// The message, as `track bench` prints it.
     package var description: String { message }
 }
