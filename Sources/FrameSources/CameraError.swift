@@ -54,12 +54,14 @@ extension CameraError {
 
     /// Turns a failed system call on `path` into the matching error.
     ///
-    /// `operation` says what was attempted, e.g. "cannot open" or "cannot start streaming on".
-    static func fromErrno(_ number: Int32, operation: String, path: String) -> CameraError {
+    /// `operation` says what was attempted, e.g. "cannot open" or "cannot start streaming on";
+    /// `atOpen`, that it was opening the device, where ENODEV means no device rather than an unplug.
+    static func fromErrno(_ number: Int32, operation: String, path: String, atOpen: Bool = false) -> CameraError {
         let reason = text(number)
+        let noDevice = "no such device (\(reason)); run `track devices` to list the cameras"
         let (code, detail): (Code, String) = switch number {
-        case ENOENT, ENXIO: (.noSuchDevice, "no such device (\(reason)); run `track devices` to list the cameras")
-        case ENODEV: (.unplugged, "the camera is gone (\(reason)); check its cable and run `track devices`")
+        case ENOENT, ENXIO: (.noSuchDevice, noDevice)
+        case ENODEV: atOpen ? (.noSuchDevice, noDevice) : (.unplugged, "the camera is gone (\(reason)); check its cable and run `track devices`")
         case EACCES, EPERM:
             (.permissionDenied, "permission denied (add the user to group video: `sudo usermod -aG video $USER`, then log in again)")
         case EBUSY: (.busy, "the camera is busy (\(reason)); close the other program using it and try again")

@@ -197,7 +197,7 @@ public final class LiveFeed: Sendable {
     /// A new viewer kept in `viewers` (frames or events), when there is room: under the lock, `greet`
     /// yields what the viewer starts with; a feed that has finished then ends the stream at once.
     private func addViewer<Element>(
-        _ viewers: WritableKeyPath<State, [Int: AsyncStream<Element>.Continuation]> & Sendable,
+        _ viewers: any WritableKeyPath<State, [Int: AsyncStream<Element>.Continuation]> & Sendable,
         bufferingPolicy: AsyncStream<Element>.Continuation.BufferingPolicy,
         greet: (State, AsyncStream<Element>.Continuation) -> Void
     ) -> AsyncStream<Element>? {
