@@ -1,5 +1,6 @@
 import Testing
 @testable import BarcodeTracking
+import SyntheticScenes
 
 struct AssignmentSolverTests {
     /// Best total cost over all assignments of rows to distinct columns (or none,
@@ -22,7 +23,7 @@ struct AssignmentSolverTests {
 
     @Test("The solver finds the optimal assignment of random rectangular problems (fixed seeds)")
     func matchesBruteForce() {
-        var rng = SeededGenerator(seed: 42)
+        var rng = SplitMix64(seed: 42)
         var solver = AssignmentSolver()
         for _ in 0..<300 {
             let rows = Int.random(in: 1...5, using: &rng), columns = Int.random(in: 1...5, using: &rng)

@@ -2,6 +2,7 @@ import Synchronization
 import PropertyBased
 import Testing
 import BarcodeTracking
+import SyntheticScenes
 
 /// Counts calls from any thread.
 final class Counter: Sendable {
@@ -209,7 +210,7 @@ struct ScanSessionTests {
     @Test("Property: a code is newly recognized once per session, rejected codes are never counted")
     func randomizedInvariants() async {
         await propertyCheck(count: 40, input: Gen.uint64(in: 0...UInt64(UInt32.max)), Gen.int(in: 2...4)) { seed, rejectEvery in
-            var rng = SeededGenerator(seed: seed)
+            var rng = SplitMix64(seed: seed)
             let session = try ScanSession(didProcessFrame: { frame in
                 for track in frame.tracks where track.id.rawValue % rejectEvery == 0 { _ = try? frame.reject(track.id) }
             })
