@@ -8,7 +8,7 @@ import Testing
 /// `track` on a camera: the production V4L2 path, with the kernel side played by
 /// the LD_PRELOAD stand-in (this machine's kernel has no V4L2).
 struct CameraRunTests {
-    static let device = "/dev/video-standin"
+    static let device = StandInCamera.device
 
     /// Runs `track` against the stand-in serving frames of a 3-label synthetic scene.
     static func run(_ arguments: [String], fault: [String: String] = [:]) throws -> (TrackProcess.Outcome, SyntheticScene) {
@@ -19,12 +19,7 @@ struct CameraRunTests {
         var bytes = Data()
         for n in 1...30 { bytes.append(contentsOf: scene.render(frame: n).frame.image.pixels) }
         try bytes.write(to: frames)
-        let library = TrackProcess.executable.deletingLastPathComponent().appendingPathComponent("libV4L2StandIn.so")
-        var environment = [
-            "LD_PRELOAD": library.path, "BT_V4L2_STANDIN_DEVICE": device,
-            "BT_V4L2_STANDIN_FRAMES": frames.path, "BT_V4L2_STANDIN_FRAME_SIZE": "640x480",
-        ]
-        for (key, value) in fault { environment["BT_V4L2_STANDIN_" + key] = value }
+        let environment = StandInCamera.environment(frames: frames, size: "640x480", settings: fault)
         return (try TrackProcess.run(arguments, environment: environment, timeout: 60), scene)
     }
 

@@ -8,7 +8,7 @@ import Testing
 /// camera tests cannot use the stand-in in the test process itself.
 struct StandInRun {
     /// The stand-in's device path.
-    static let device = "/dev/video-standin"
+    static let device = StandInCamera.device
 
     /// Where `swift build` put camera-probe and libV4L2StandIn.so.
     static let buildDirectory = BuiltProducts.executable(named: "camera-probe").deletingLastPathComponent()
@@ -46,22 +46,15 @@ struct StandInRun {
     /// `frames` are written to a raw luma file for the stand-in to serve.
     init(_ arguments: [String], environment: [String: String] = [:],
          frames: (width: Int, height: Int, pixels: [[UInt8]])? = nil, dump: Bool = false) throws {
-        let directory = FileManager.default.temporaryDirectory
-            .appendingPathComponent("camera-tests-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let directory = try TemporaryFiles.directory()
         defer { try? FileManager.default.removeItem(at: directory) }
 
-        var env = ProcessInfo.processInfo.environment.filter { !$0.key.hasPrefix("BT_V4L2_STANDIN_") }
-        env["LD_PRELOAD"] = StandInRun.buildDirectory.appendingPathComponent("libV4L2StandIn.so").path
-        env["BT_V4L2_STANDIN_DEVICE"] = StandInRun.device
-        env["BT_V4L2_STANDIN_LOG"] = directory.appendingPathComponent("standin.log").path
-        for (key, value) in environment { env["BT_V4L2_STANDIN_" + key] = value }
-        if let frames {
-            let file = directory.appendingPathComponent("frames.raw")
-            try Data(frames.pixels.joined()).write(to: file)
-            env["BT_V4L2_STANDIN_FRAMES"] = file.path
-            env["BT_V4L2_STANDIN_FRAME_SIZE"] = "\(frames.width)x\(frames.height)"
-        }
+        let frameFile = directory.appendingPathComponent("frames.raw")
+        if let frames { try Data(frames.pixels.joined()).write(to: frameFile) }
+        let standIn = StandInCamera.environment(
+            frames: frames == nil ? nil : frameFile, size: frames.map { "\($0.width)x\($0.height)" },
+            log: directory.appendingPathComponent("standin.log"), settings: environment)
+        let env = ProcessInfo.processInfo.environment.filter { !$0.key.hasPrefix("BT_V4L2_STANDIN_") }.merging(standIn) { $1 }
         var arguments = arguments
         let dumpFile = directory.appendingPathComponent("dump.raw")
         if dump { arguments += ["--dump", dumpFile.path] }
