@@ -67,6 +67,18 @@ struct ImageFileTests {
         0x07, 0x00,
     ]
 
+    /// Expects loading `path` to fail with `code`, the message mentioning `mention` when one is given.
+    @discardableResult
+    static func expectLoadFails(_ path: String, with code: SourceError.Code, mentioning mention: String? = nil,
+                                sourceLocation: SourceLocation = #_sourceLocation) -> SourceError? {
+        let error = #expect(throws: SourceError.self, sourceLocation: sourceLocation) { try ImageFile.load(path: path) }
+        #expect(error?.code == code, "\(path): \(String(describing: error))", sourceLocation: sourceLocation)
+        if let mention {
+            #expect(error?.message.contains(mention) == true, "\(String(describing: error))", sourceLocation: sourceLocation)
+        }
+        return error
+    }
+
     @Test("WebP images load, and a forged WebP size is refused")
     func loadsWebP() throws {
         let directory = try TemporaryFiles.directory()
@@ -77,9 +89,7 @@ struct ImageFileTests {
         var forged = Self.oneByOneWebP
         forged.replaceSubrange(21..<25, with: [0xFF, 0xFF, 0xFF, 0x1F])  // 16384 x 16384
         let huge = try TemporaryFiles.write(forged, to: "huge.webp", in: directory)
-        let error = #expect(throws: SourceError.self) { try ImageFile.load(path: huge) }
-        #expect(error?.code == .imageTooLarge)
-        #expect(error?.message.contains("16384x16384") == true)
+        Self.expectLoadFails(huge, with: .imageTooLarge, mentioning: "16384x16384")
     }
 
     @Test("A file whose name contains % is one file, not a sequence pattern")
@@ -102,28 +112,22 @@ struct ImageFileTests {
 
     @Test("A missing file is reported as notFound with ENOENT")
     func missingFile() throws {
-        let error = #expect(throws: SourceError.self) { try ImageFile.load(path: "/nonexistent/folder/code.png") }
-        #expect(error?.code == .notFound)
+        let error = Self.expectLoadFails("/nonexistent/folder/code.png", with: .notFound, mentioning: "/nonexistent/folder/code.png")
         #expect(error?.systemErrno == 2)
-        #expect(error?.message.contains("/nonexistent/folder/code.png") == true)
     }
 
     @Test("A directory is reported as notAFile")
     func directory() throws {
         let directory = try TemporaryFiles.directory()
         defer { try? FileManager.default.removeItem(at: directory) }
-        let error = #expect(throws: SourceError.self) { try ImageFile.load(path: directory.path) }
-        #expect(error?.code == .notAFile)
-        #expect(error?.message.contains("directory") == true)
+        Self.expectLoadFails(directory.path, with: .notAFile, mentioning: "directory")
     }
 
     @Test("An empty file is reported as emptyFile")
     func emptyFile() throws {
         let directory = try TemporaryFiles.directory()
         defer { try? FileManager.default.removeItem(at: directory) }
-        let path = try TemporaryFiles.write([], to: "empty.png", in: directory)
-        let error = #expect(throws: SourceError.self) { try ImageFile.load(path: path) }
-        #expect(error?.code == .emptyFile)
+        Self.expectLoadFails(try TemporaryFiles.write([], to: "empty.png", in: directory), with: .emptyFile)
     }
 
     @Test("Text and random bytes are not images")
@@ -152,9 +156,7 @@ struct ImageFileTests {
         let source = SharedData.samples.appendingPathComponent("qrcode-1/1.png")
         let bytes = Array(try Data(contentsOf: source))
         let path = try TemporaryFiles.write(Array(bytes.prefix(bytes.count / 2)), to: "half.png", in: directory)
-        let error = #expect(throws: SourceError.self) { try ImageFile.load(path: path) }
-        #expect(error?.code == .decodingFailed)
-        #expect(error?.message.contains("truncated") == true)
+        Self.expectLoadFails(path, with: .decodingFailed, mentioning: "truncated")
     }
 
     @Test("A forged 20000x20000 header is refused as imageTooLarge before allocating")
@@ -170,11 +172,7 @@ struct ImageFileTests {
         var bmpBytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: bmp)))
         bmpBytes.replaceSubrange(18..<26, with: [0x20, 0x4E, 0, 0, 0x20, 0x4E, 0, 0])  // 20000 x 20000
         try Data(bmpBytes).write(to: URL(fileURLWithPath: bmp))
-        for path in [png, pgm, tiff, bmp] {
-            let error = #expect(throws: SourceError.self) { try ImageFile.load(path: path) }
-            #expect(error?.code == .imageTooLarge, "\(path): \(String(describing: error))")
-            #expect(error?.message.contains("20000x20000") == true, "\(String(describing: error))")
-        }
+        for path in [png, pgm, tiff, bmp] { Self.expectLoadFails(path, with: .imageTooLarge, mentioning: "20000x20000") }
     }
 
     @Test("The pixel limit is configurable and checked", .needsSharedData)
