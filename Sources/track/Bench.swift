@@ -104,4 +104,5 @@ struct Bench: ParsableCommand {
     }
 }
 
+// The harness knows nothing of ArgumentParser; `--scenes` parses its raw values here.
 extension BenchSceneSet: ExpressibleByArgument {}
