@@ -113,8 +113,9 @@ package.targets += [
 
 package.targets += [
     // What the levels share: where ../shared/data is, the trait that skips (with the reason)
-    // the tests needing it when it is absent, scratch files, and running built executables.
-    .target(name: "TestSupport", path: "Tests/TestSupport"),
+    // the tests needing it when it is absent, scratch files, running built executables (and the
+    // V4L2 stand-in), reading back the videos they write.
+    .target(name: "TestSupport", dependencies: ["BarcodeTracking", "FrameSources"], path: "Tests/TestSupport"),
     // Pure Swift logic on in-memory values: geometry, tracker, session, overlays, scan area,
     // errors, drawing, configuration parsing, track's option and bench arithmetic.
     .testTarget(

@@ -68,12 +68,7 @@ struct LocatedOnlyCommandTests {
                                           "--annotate", out, "--record", plain])
         let track = try #require((try jsonObject(jsonl.lines[0])["tracks"] as? [[String: Any]])?.first)
         let quad = try #require(track["quad"] as? [[Double]])
-        func firstFrame(_ path: String) throws -> LumaImage {
-            let source = try MediaFileSource(path: path)
-            defer { source.close() }
-            return try #require(try source.nextFrame()).image
-        }
-        let drawn = try firstFrame(out), recorded = try firstFrame(plain)
+        let drawn = try VideoFiles.firstImage(of: out), recorded = try VideoFiles.firstImage(of: plain)
         // Along the top edge of the outline, drawn pixels alternate with untouched ones.
         let y = Int(quad[0][1].rounded()), x0 = Int(quad[0][0]) + 4, x1 = Int(quad[1][0]) - 4
         var changed: [Bool] = []

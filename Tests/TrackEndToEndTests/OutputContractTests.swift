@@ -111,13 +111,8 @@ struct OutputContractTests {
         let run = try TrackProcess.run(["--input", input, "--margins", "100,80,100,80", "--point-of-interest", "0.25,0.5",
                                         "--annotate", annotated, "--record", recorded])
         #expect(run.status == 1, "no code in the clip: \(run.stderr)")
-        func firstFrame(_ path: String) throws -> LumaImage {
-            let source = try MediaFileSource(path: path)
-            defer { source.close() }
-            return try #require(try source.nextFrame()).image
-        }
         func luma(_ image: LumaImage, _ x: Int, _ y: Int) -> UInt8 { image.pixels[y * image.bytesPerRow + x] }
-        let drawn = try firstFrame(annotated), plain = try firstFrame(recorded)
+        let drawn = try VideoFiles.firstImage(of: annotated), plain = try VideoFiles.firstImage(of: recorded)
         // Scan area 100...540 x 80...400; point of interest at 25% of it: (210, 240).
         for (x, y) in [(100, 240), (320, 80), (539, 300), (210, 240), (214, 240)] {
             #expect(luma(drawn, x, y) < 220, "guide at (\(x), \(y))")

@@ -16,12 +16,6 @@ struct MediaFileSourceTests {
         return path
     }
 
-    static func readAll(_ source: MediaFileSource) throws -> [Frame] {
-        var frames: [Frame] = []
-        while let frame = try source.nextFrame() { frames.append(frame) }
-        return frames
-    }
-
     @Test("Clips written as Y4M, MP4, MKV and AVI read back with count, numbers, times, size and pixels", .needsSharedData,
           arguments: [("clip.y4m", 0.5), ("clip.mp4", 1.0), ("clip.mkv", 1.0), ("clip.avi", 1.0)])
     func roundTrip(name: String, tolerance: Double) throws {
@@ -32,7 +26,7 @@ struct MediaFileSourceTests {
         #expect(source.frameWidth == 160 && source.frameHeight == 120)
         #expect(abs((source.nominalFrameRate ?? 0) - 25) < 0.01)
         #expect(!source.isLive && !source.isImage)
-        let frames = try Self.readAll(source)
+        let frames = try source.remainingFrames()
         #expect(frames.count == 20)
         #expect(frames.map(\.number) == Array(1...20))
         for (index, frame) in frames.enumerated() {
@@ -76,7 +70,7 @@ struct MediaFileSourceTests {
         try bytes.prefix(bytes.count / 2).write(to: URL(fileURLWithPath: path))
 
         let source = try MediaFileSource(path: path)
-        let frames = try MediaFileSourceTests.readAll(source)
+        let frames = try source.remainingFrames()
         #expect(frames.count > 20 && frames.count < 40, "got \(frames.count) frames")
         #expect(frames.map(\.number) == Array(1...max(1, frames.count)))
         #expect(zip(frames, frames.dropFirst()).allSatisfy { $0.time < $1.time })
@@ -104,7 +98,7 @@ struct MediaFileSourceTests {
         try Data(bytes).write(to: URL(fileURLWithPath: path))
 
         let source = try MediaFileSource(path: path)
-        let frames = try Self.readAll(source)
+        let frames = try source.remainingFrames()
         #expect(source.damagedFrameCount >= 1)
         #expect(frames.count >= 18 && frames.count < 20, "got \(frames.count) frames")
         #expect(source.damageReport?.skippedCount == source.damagedFrameCount)
@@ -172,7 +166,7 @@ struct MediaFileSourceTests {
         }
         let source = try MediaFileSource(path: directory.appendingPathComponent("%05d.pgm").path)
         #expect(source.isImage)
-        let frames = try Self.readAll(source)
+        let frames = try source.remainingFrames()
         #expect(frames.count == 5)
         #expect(frames.map(\.number) == [1, 2, 3, 4, 5])
         for (offset, frame) in frames.enumerated() {

@@ -31,9 +31,7 @@ struct VideoWriterTests {
         }
         #expect(writer.frameCount == 4)
         try writer.finish()
-        let source = try MediaFileSource(path: path)
-        var lumas: [Int] = []
-        while let frame = try source.nextFrame() { lumas.append(Int(frame.image[16, 8])) }
+        let lumas = try VideoFiles.frames(of: path).map { Int($0.image[16, 8]) }
         // BT.601: Y = 0.299 R + 0.587 G + 0.114 B.
         let expected = [76, 150, 29, 255]
         #expect(lumas.count == 4)
@@ -49,9 +47,7 @@ struct VideoWriterTests {
         let image = try LumaImage(width: 64, height: 48, filledWith: 90)
         for time in [0.0, 0.1, 0.31, 0.5, 0.5] { try writer.append(image, time: time) }
         try writer.finish()
-        let source = try MediaFileSource(path: path)
-        var times: [Double] = []
-        while let frame = try source.nextFrame() { times.append(frame.time) }
+        let times = try VideoFiles.frames(of: path).map(\.time)
         // 0.31 rounds to 0.3; the second 0.5 moves to the next free slot, 0.6.
         let expected = [0.0, 0.1, 0.3, 0.5, 0.6]
         #expect(times.count == expected.count)
