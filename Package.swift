@@ -82,7 +82,8 @@ package.targets += [
     .target(name: "SyntheticScenes", dependencies: ["BarcodeTracking", "BarcodeDecoding", "FrameSources"]),
     // Catches SIGINT/SIGTERM/SIGHUP from before main, for track only (see its header).
     .target(name: "CEarlySignals"),
-    // The --format jsonl contract's lines (frame, recognized, lost, summary): track and LiveView write the same.
+    // The --format jsonl contract's lines (frame, recognized, lost, summary): track and LiveView write the same;
+    // and the MOTChallenge line track --format mot and track bench --mot write.
     .target(name: "JSONLines", dependencies: ["BarcodeTracking"]),
     // Outputs over HTTP: the live page, MJPEG, Server-Sent Events (track --serve). A module of its own so
     // that embedders who do not serve do not build Hummingbird and SwiftNIO.
@@ -91,32 +92,56 @@ package.targets += [
         .product(name: "Hummingbird", package: "hummingbird"),
         .product(name: "Logging", package: "swift-log"),
     ]),
+    // `track bench`: the engine against decoding every full frame on the same frames (speed, latency,
+    // accuracy against ground truth, MOT metrics). Internal to the package: track calls it, no product.
+    .target(name: "TrackBench", dependencies: [
+        "BarcodeTracking", "BarcodeDecoding", "BarcodeEngine", "BarcodeAnnotation", "FrameSources", "SyntheticScenes", "JSONLines",
+        .product(name: "Histogram", package: "hdrhistogram-swift"),
+    ]),
     .executableTarget(
         name: "track",
         dependencies: [
             "BarcodeTracking", "BarcodeDecoding", "BarcodeEngine", "BarcodeAnnotation", "FrameSources", "SyntheticScenes", "CZXingAssertionGuard",
-            "CEarlySignals", "LiveView", "JSONLines",
+            "CEarlySignals", "LiveView", "JSONLines", "TrackBench",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Histogram", package: "hdrhistogram-swift"),
         ]
     ),
 ]
 
-// MARK: - Tests
+// MARK: - Tests, by level (as swift-argument-parser groups them)
 
 package.targets += [
-    // What every test target shares: where ../shared/data is, and the trait that
-    // skips (with the reason) the tests needing it when it is absent.
-    .target(name: "TestSupport", path: "Tests/TestSupport"),
+    // What the levels share: where ../shared/data is, the trait that skips (with the reason)
+    // the tests needing it when it is absent, scratch files, running built executables (and the
+    // V4L2 stand-in), reading back the videos they write.
+    .target(name: "TestSupport", dependencies: ["BarcodeTracking", "FrameSources"], path: "Tests/TestSupport"),
+    // Pure Swift logic on in-memory values: geometry, tracker, session, overlays, scan area,
+    // errors, drawing, configuration parsing, track's option and bench arithmetic.
     .testTarget(
-        name: "BarcodeTrackingTests",
-        dependencies: ["BarcodeTracking", "BarcodeAnnotation", "TestSupport", .product(name: "PropertyBased", package: "swift-property-based")]
+        name: "BarcodeTrackingUnitTests",
+        dependencies: [
+            "BarcodeTracking", "BarcodeAnnotation", "FrameSources", "SyntheticScenes", "track", "TrackBench", "TestSupport",
+            .product(name: "PropertyBased", package: "swift-property-based"),
+        ]
     ),
-    .testTarget(name: "BarcodeDecodingTests", dependencies: ["BarcodeDecoding", "FrameSources", "CZXingAssertionGuard", "TestSupport"]),
-    .testTarget(name: "BarcodeEngineTests", dependencies: ["BarcodeEngine", "BarcodeDecoding", "FrameSources", "SyntheticScenes", "TestSupport"]),
-    .testTarget(name: "FrameSourcesTests", dependencies: ["FrameSources", "SyntheticScenes", "BarcodeDecoding", "camera-probe", "TestSupport"]),
-    .testTarget(name: "LiveViewTests", dependencies: ["LiveView", "BarcodeTracking", "FrameSources", "TestSupport"]),
-    .testTarget(name: "TrackCommandTests", dependencies: ["track", "FrameSources", "SyntheticScenes", "BarcodeAnnotation", "BarcodeDecoding", "V4L2StandIn", "TestSupport"]),
+    // The real libraries: zxing-cpp, FFmpeg, libv4l2 against the V4L2 stand-in, images and clips
+    // from ../shared/data, the engine on rendered scenes.
+    .testTarget(
+        name: "BarcodeTrackingIntegrationTests",
+        dependencies: [
+            "BarcodeTracking", "BarcodeDecoding", "BarcodeEngine", "FrameSources", "SyntheticScenes", "LiveView",
+            "CZXingAssertionGuard", "camera-probe", "TestSupport",
+        ]
+    ),
+    // `track` run as a process, as a user runs it (including the live page in a headless browser).
+    .testTarget(
+        name: "TrackEndToEndTests",
+        dependencies: ["track", "BarcodeTracking", "BarcodeDecoding", "BarcodeAnnotation", "FrameSources", "SyntheticScenes",
+                       "V4L2StandIn", "TestSupport"]
+    ),
+    // Each program under Samples/ built and run, its output checked.
+    .testTarget(name: "SampleTests", dependencies: ["FrameSources", "TestSupport"]),
 ]
 
 // MARK: - Test support: a userspace stand-in for a V4L2 camera driver, loaded with LD_PRELOAD

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Per-folder decode counts of zxing-cpp's own Python reader (pip install zxing-cpp)
-on ../shared/data/zxing-cpp-samples, matched the way Tests/BarcodeDecodingTests/
+on ../shared/data/zxing-cpp-samples, matched the way Tests/BarcodeTrackingIntegrationTests/BarcodeDecoding/
 SampleImagesTests.swift matches ours: an image (or structured-append group)
 counts when one of its codes' text or bytes equals NAME.txt / NAME.bin.
 

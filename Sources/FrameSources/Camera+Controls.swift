@@ -128,17 +128,13 @@ extension Camera {
             throw CameraError(.invalidControl, "control \(control.name) of \(path) is read-only", path: path)
         }
         guard let number = device.setControl(id: control.id, value: Int32(clamping: value)) else { return }
-        switch number {
-        case EACCES:
-            throw CameraError(.invalidControl,
-                "\(path) refused \(control.name)=\(value) (\(setting)): the control is inactive while its automatic mode is on; set exposure=manual or focus=manual first",
-                path: path, systemErrno: number)
-        case EINVAL, ERANGE:
-            throw CameraError(.invalidControl, "\(path) refused \(control.name)=\(value) (\(setting)): \(CameraError.text(number))",
-                              path: path, systemErrno: number)
-        default:
-            throw CameraError.fromErrno(number, operation: "cannot set \(control.name) on", path: path)
+        let reason = switch number {
+        case EACCES: "the control is inactive while its automatic mode is on; set exposure=manual or focus=manual first"
+        case EINVAL, ERANGE: CameraError.text(number)
+        default: throw CameraError.fromErrno(number, operation: "cannot set \(control.name) on", path: path)
         }
+        throw CameraError(.invalidControl, "\(path) refused \(control.name)=\(value) (\(setting)): \(reason)",
+                          path: path, systemErrno: number)
     }
 }
 

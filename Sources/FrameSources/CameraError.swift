@@ -54,28 +54,19 @@ extension CameraError {
 
     /// Turns a failed system call on `path` into the matching error.
     ///
-    /// `operation` says what was attempted, e.g. "cannot open" or "cannot start streaming on".
-    static func fromErrno(_ number: Int32, operation: String, path: String) -> CameraError {
+    /// `operation` says what was attempted, e.g. "cannot open" or "cannot start streaming on";
+    /// `atOpen`, that it was opening the device, where ENODEV means no device rather than an unplug.
+    static func fromErrno(_ number: Int32, operation: String, path: String, atOpen: Bool = false) -> CameraError {
         let reason = text(number)
-        switch number {
-        case ENOENT, ENXIO:
-            return CameraError(.noSuchDevice,
-                "\(operation) \(path): no such device (\(reason)); run `track devices` to list the cameras",
-                path: path, systemErrno: number)
-        case ENODEV:
-            return CameraError(.unplugged,
-                "\(operation) \(path): the camera is gone (\(reason)); check its cable and run `track devices`",
-                path: path, systemErrno: number)
+        let noDevice = "no such device (\(reason)); run `track devices` to list the cameras"
+        let (code, detail): (Code, String) = switch number {
+        case ENOENT, ENXIO: (.noSuchDevice, noDevice)
+        case ENODEV: atOpen ? (.noSuchDevice, noDevice) : (.unplugged, "the camera is gone (\(reason)); check its cable and run `track devices`")
         case EACCES, EPERM:
-            return CameraError(.permissionDenied,
-                "\(operation) \(path): permission denied (add the user to group video: `sudo usermod -aG video $USER`, then log in again)",
-                path: path, systemErrno: number)
-        case EBUSY:
-            return CameraError(.busy,
-                "\(operation) \(path): the camera is busy (\(reason)); close the other program using it and try again",
-                path: path, systemErrno: number)
-        default:
-            return CameraError(.ioFailure, "\(operation) \(path): \(reason)", path: path, systemErrno: number)
+            (.permissionDenied, "permission denied (add the user to group video: `sudo usermod -aG video $USER`, then log in again)")
+        case EBUSY: (.busy, "the camera is busy (\(reason)); close the other program using it and try again")
+        default: (.ioFailure, reason)
         }
+        return CameraError(code, "\(operation) \(path): \(detail)", path: path, systemErrno: number)
     }
 }

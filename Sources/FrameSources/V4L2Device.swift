@@ -51,10 +51,6 @@ final class V4L2Device {
         guard fd >= 0 else {
             let number = errno
             switch number {
-            case ENODEV:
-                throw CameraError(.noSuchDevice,
-                    "cannot open \(path): no such device (\(CameraError.text(number))); run `track devices` to list the cameras",
-                    path: path, systemErrno: number)
             case ENOTTY, EINVAL:
                 // libv4l2 opened it, but it does not answer VIDIOC_QUERYCAP.
                 throw CameraError(.notCaptureDevice,
@@ -64,7 +60,7 @@ final class V4L2Device {
                 throw CameraError(.notCaptureDevice, "cannot open \(path): it is a directory, not a video device; give a path like /dev/video0",
                     path: path, systemErrno: number)
             default:
-                throw CameraError.fromErrno(number, operation: "cannot open", path: path)
+                throw CameraError.fromErrno(number, operation: "cannot open", path: path, atOpen: true)
             }
         }
         self.fd = fd

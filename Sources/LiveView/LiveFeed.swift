@@ -179,39 +179,39 @@ public final class LiveFeed: Sendable {
     /// A new frame viewer: a sequence that starts with the latest frame and then holds at most one
     /// unsent frame (the newest). `nil` when ``maximumViewers`` are already connected.
     func frames() -> AsyncStream<FrameSnapshot>? {
-        let (stream, continuation) = AsyncStream.makeStream(of: FrameSnapshot.self, bufferingPolicy: .bufferingNewest(1))
-        let id = state.withLock { state -> Int? in
-            guard state.frameViewers.count + state.eventViewers.count < maximumViewers else { return nil }
+        addViewer(\.frameViewers, bufferingPolicy: .bufferingNewest(1)) { state, continuation in
             if let latest = state.latest { continuation.yield(latest) }
-            if state.finished { continuation.finish(); return -1 }
-            state.nextViewer += 1
-            state.frameViewers[state.nextViewer] = continuation
-            return state.nextViewer
         }
-        guard let id else { return nil }
-        continuation.onTermination = { [weak self] _ in self?.state.withLock { _ = $0.frameViewers.removeValue(forKey: id) } }
-        return stream
     }
 
     /// A new event viewer: the replayed `recognized` lines and the latest `frame` line, then every line
     /// as published (at most ``eventBacklog`` waiting). `nil` when ``maximumViewers`` are connected.
     func events() -> AsyncStream<EventItem>? {
-        let (stream, continuation) = AsyncStream.makeStream(of: EventItem.self, bufferingPolicy: .bufferingNewest(Self.eventBacklog))
-        let id = state.withLock { state -> Int? in
-            guard state.frameViewers.count + state.eventViewers.count < maximumViewers else { return nil }
+        addViewer(\.eventViewers, bufferingPolicy: .bufferingNewest(Self.eventBacklog)) { state, continuation in
             for line in state.recognizedLines.suffix(Self.eventBacklog / 2) { continuation.yield(.data(line)) }
             if let frame = state.latestFrameLine { continuation.yield(.data(frame)) }
-            if state.finished {
-                for line in state.finalLines { continuation.yield(.data(line)) }
-                continuation.finish()
-                return -1
-            }
+            if state.finished { for line in state.finalLines { continuation.yield(.data(line)) } }
+        }
+    }
+
+    /// A new viewer kept in `viewers` (frames or events), when there is room: under the lock, `greet`
+    /// yields what the viewer starts with; a feed that has finished then ends the stream at once.
+    private func addViewer<Element>(
+        _ viewers: any WritableKeyPath<State, [Int: AsyncStream<Element>.Continuation]> & Sendable,
+        bufferingPolicy: AsyncStream<Element>.Continuation.BufferingPolicy,
+        greet: (State, AsyncStream<Element>.Continuation) -> Void
+    ) -> AsyncStream<Element>? {
+        let (stream, continuation) = AsyncStream.makeStream(of: Element.self, bufferingPolicy: bufferingPolicy)
+        let id = state.withLock { state -> Int? in
+            guard state.frameViewers.count + state.eventViewers.count < maximumViewers else { return nil }
+            greet(state, continuation)
+            if state.finished { continuation.finish(); return -1 }
             state.nextViewer += 1
-            state.eventViewers[state.nextViewer] = continuation
+            state[keyPath: viewers][state.nextViewer] = continuation
             return state.nextViewer
         }
         guard let id else { return nil }
-        continuation.onTermination = { [weak self] _ in self?.state.withLock { _ = $0.eventViewers.removeValue(forKey: id) } }
+        continuation.onTermination = { [weak self] _ in self?.state.withLock { _ = $0[keyPath: viewers].removeValue(forKey: id) } }
         return stream
     }
 

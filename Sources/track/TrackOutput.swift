@@ -64,14 +64,9 @@ final class MOTOutput: TrackOutput {
 
     func frame(_ result: ScanFrameResult, overlays: [TrackID: Rect]) {
         for track in result.tracks where track.state == .tracked {
-            sink.write(Self.line(frame: result.frameNumber, id: track.id.rawValue, box: track.location.boundingBox))
+            sink.write(MOTChallengeLine.line(frame: result.frameNumber, id: track.id.rawValue, box: track.location.boundingBox))
         }
         sink.flush()
-    }
-
-    static func line(frame: Int, id: Int, box: Rect) -> String {
-        func n(_ x: Double) -> String { JSONValue.number(x, decimals: 2).text }
-        return "\(frame),\(id),\(n(box.x)),\(n(box.y)),\(n(box.width)),\(n(box.height)),1,-1,-1,-1"
     }
 
     func summary(_ summary: ScanSummary, expected: Int?, complete: Bool) {

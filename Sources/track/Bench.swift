@@ -1,0 +1,108 @@
+import ArgumentParser
+import BarcodeTracking
+import Foundation
+import TrackBench
+
+/// `track bench`: the engine against decoding every full frame, side by side, in one run.
+struct Bench: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "bench",
+        abstract: "Measure the engine against decoding every full frame: speed, latency, accuracy, memory.",
+        discussion: """
+            Runs each scene (or --input file) through both pipelines on the same
+            frames and prints them side by side. Synthetic scenes are scored against
+            their ground truth; a file against the baseline's own full-frame decodes.
+
+            Examples:
+              track bench                  # 27 scenes: 720p/1080p, 3-100 codes,
+                                           # slow/fast, 2-D only, no DM/Aztec, conveyor;
+                                           # 4 photo scenes; the clips in ../shared/data/video
+              track bench --scenes photos  # a virtual camera over real photographs only
+              track bench --scenes quick --json bench.json
+              track bench --only 1080p-12 --frames 300
+              track bench --input shift.mp4 --mot mot/ --plot bench.png
+              track --demo --frames 300 --record shift.mp4   # a clip to bench
+            """)
+
+    @Option(name: .long, help: "Scene set: default, quick or photos.")
+    var scenes: BenchSceneSet = .standard
+
+    @Option(name: .long, help: "Benchmark this media file instead of synthetic scenes.")
+    var input: String?
+
+    @Option(name: .long, help: "Frames per scene (default 60, quick 8), or at most this many frames of --input.")
+    var frames: Int?
+
+    @Option(name: .long, help: ArgumentHelp("Only the scenes whose name contains this text, e.g. 1080p-12.", valueName: "text"))
+    var only: String?
+
+    @Option(name: .long, help: ArgumentHelp(
+        "Give the engine this per-frame time budget, as track gives a live source (25 for 30 fps): it also searches the whole frame whenever that fits.",
+        valueName: "ms"))
+    var frameBudget: Double?
+
+    @Option(name: .long, help: EngineEffort.help)
+    var effort: EngineEffort = .balanced
+
+    @Flag(name: .customLong("located-only"), help: "Run the engine as track --located-only does (outlines of codes it cannot decode), for the located-only lead time.")
+    var locatedOnly = false
+
+    @Option(name: .long, help: "Write every figure as JSON to this file.")
+    var json: String?
+
+    @Option(name: .long, help: "Write MOTChallenge ground truth and tracker files under this directory.")
+    var mot: String?
+
+    @Option(name: .long, help: "Write the summary as a Markdown table (the README's Performance table) to this file.")
+    var markdown: String?
+
+    @Option(name: .long, help: "Draw latency CDF and per-frame time (engine vs baseline) into this PNG.")
+    var plot: String?
+
+    func validate() throws {
+        if let frames, frames < 1 { throw ValidationError("--frames must be at least 1, not \(frames)") }
+        if let only, input != nil { throw ValidationError("--only picks synthetic scenes; it does not apply to --input \(only)") }
+        if let only, scenes.scenes(frames: frames).allSatisfy({ !$0.name.contains(only) }) {
+            throw ValidationError("--only \(only) matches no scene; names look like 1080p-12-slow (track bench lists them as it runs)")
+        }
+        if let plot, !plot.lowercased().hasSuffix(".png") { throw ValidationError("--plot writes a PNG: give a file ending in .png, not \(plot)") }
+    }
+
+    func run() throws {
+        let started = Date()
+        if let frameBudget, !(frameBudget.isFinite && frameBudget >= 1 && frameBudget <= 10_000) {
+            throw ValidationError("--frame-budget must be 1...10000 milliseconds, not \(frameBudget)")
+        }
+        var runner = BenchRunner(
+            engine: Engine.configuration(frameTimeBudget: frameBudget.map { $0 / 1000 }, effort: effort, locatedOnly: locatedOnly),
+            session: .trackDefaults)
+        runner.progress = { StandardError.print($0) }
+        var outcomes: [BenchRunner.Outcome] = []
+        do {
+            if let input {
+                StandardError.print("bench: \(input)")
+                outcomes.append(try runner.run(file: input, frames: frames))
+            } else {
+                for spec in scenes.scenes(frames: frames) where only.map({ spec.name.contains($0) }) ?? true {
+                    StandardError.print("bench: \(spec.name)")
+                    outcomes.append(try runner.run(spec))
+                }
+            }
+        } catch {
+            StandardError.print("track bench: \(error)")
+            throw ExitCode(ExitStatus.inputError)
+        }
+        let report = BenchReport(started: started, command: (["track"] + CommandLine.arguments.dropFirst()).joined(separator: " "),
+                                 outcomes: outcomes)
+        print(report.table, terminator: "")
+        do {
+            try report.write(json: json, markdown: markdown, mot: mot, plot: plot, outcomes: outcomes)
+        } catch {
+            StandardError.print("track bench: cannot write output: \(error)")
+            throw ExitCode(ExitStatus.outputError)
+        }
+    }
+}
+
+// The harness knows nothing of ArgumentParser; `--scenes` parses its raw values here.
+extension BenchSceneSet: ExpressibleByArgument {}

@@ -1,0 +1,59 @@
+import TestSupport
+import Foundation
+import Testing
+
+/// `track bench` end to end.
+struct BenchCommandTests {
+    @Test("track bench --scenes quick writes JSON with engine and baseline figures, MOT files and a PNG")
+    func quickRun() throws {
+        let dir = try TemporaryFiles.directory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let json = dir.appendingPathComponent("bench.json"), plot = dir.appendingPathComponent("bench.png")
+        let mot = dir.appendingPathComponent("mot")
+        let outcome = try TrackProcess.run(["bench", "--scenes", "quick", "--frames", "6", "--json", json.path,
+                                            "--mot", mot.path, "--plot", plot.path], timeout: 300)
+        #expect(outcome.status == 0, "\(outcome.stderr)")
+        #expect(outcome.stdout.contains("E fps") && outcome.stdout.contains("B fps"))
+        let report = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: json)) as? [String: Any])
+        let sequences = try #require(report["sequences"] as? [[String: Any]])
+        #expect(sequences.count == 2)
+        for sequence in sequences {
+            #expect(sequence["frames"] as? Int == 6)
+            for column in ["engine", "baseline"] {
+                let figures = try #require(sequence[column] as? [String: Any], "\(column) missing")
+                let fps = try #require(figures["framesPerSecond"] as? Double)
+                #expect(fps > 0 && fps < 100_000)
+                let p50 = try #require(figures["latencyP50"] as? Double), p99 = try #require(figures["latencyP99"] as? Double)
+                #expect(p50 > 0 && p50 <= p99)
+                let accuracy = try #require(figures["accuracy"] as? [String: Any])
+                let recall = try #require(accuracy["recall"] as? Double)
+                #expect((0...1).contains(recall))
+                let motFigures = try #require(figures["mot"] as? [String: Any])
+                let idf1 = try #require(motFigures["idf1"] as? Double)
+                #expect((0...1).contains(idf1))
+                #expect((figures["perFrameLatency"] as? [Double])?.count == 6)
+            }
+        }
+        // The 3-code slow scene is easy: both pipelines find every code.
+        let easy = try #require(sequences.first { $0["name"] as? String == "720p-3-slow" })
+        let engineRecall = ((easy["engine"] as? [String: Any])?["accuracy"] as? [String: Any])?["recall"] as? Double
+        #expect(engineRecall == 1)
+        let gt = try String(contentsOf: mot.appendingPathComponent("gt/720p-3-slow/gt/gt.txt"), encoding: .utf8)
+        #expect(gt.split(separator: "\n").count == 18)  // 3 codes × 6 frames
+        #expect(FileManager.default.fileExists(atPath: mot.appendingPathComponent("trackers/baseline/data/720p-3-slow.txt").path))
+        let ini = try String(contentsOf: mot.appendingPathComponent("gt/720p-3-slow/seqinfo.ini"), encoding: .utf8)
+        #expect(ini.contains("seqLength=6") && ini.contains("imWidth=1280"))
+        let png = try Data(contentsOf: plot)
+        #expect(Array(png.prefix(4)) == [0x89, 0x50, 0x4E, 0x47])
+    }
+
+    @Test("track bench rejects a missing input file and a plot that is not a PNG")
+    func badInput() throws {
+        let missing = try TrackProcess.run(["bench", "--input", "/nonexistent/clip.mp4"])
+        #expect(missing.status != 0)
+        #expect(missing.stderr.contains("clip.mp4"))
+        let plot = try TrackProcess.run(["bench", "--scenes", "quick", "--plot", "out.jpg"])
+        #expect(plot.status != 0)
+        #expect(plot.stderr.contains(".png"))
+    }
+}

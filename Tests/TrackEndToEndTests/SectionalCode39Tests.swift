@@ -1,0 +1,53 @@
+import TestSupport
+import BarcodeDecoding
+import BarcodeTracking
+import Foundation
+import FrameSources
+import Testing
+
+/// `track --sectional-code39`: a Code 39 label about 2.7 times wider than the view, read
+/// as the camera pans along it.
+struct SectionalCode39Tests {
+    static let payload = "SECTIONAL-CODE39-PALLET-0042-LONG-LABEL"
+
+    /// A 640x240 clip panning 40 px a frame from the label's left end to its right end.
+    static func panClip(in dir: URL) throws -> String {
+        let label = try BarcodeRenderer.render(payload, as: .code39, width: (payload.count + 2) * 13 * 3 + 60, height: 100, quietZone: 30)
+        let path = dir.appendingPathComponent("pan.y4m").path
+        let writer = try VideoWriter(path: path, width: 640, height: 240, frameRate: 30)
+        for (index, x0) in stride(from: 0, through: label.width - 640, by: 40).enumerated() {
+            var frame = try LumaImage(width: 640, height: 240)
+            for y in 0..<label.height {
+                for x in 0..<640 { frame.pixels[(70 + y) * frame.bytesPerRow + x] = label.pixels[y * label.bytesPerRow + x0 + x] }
+            }
+            try writer.append(frame, time: Double(index) / 30)
+        }
+        try writer.finish()
+        return path
+    }
+
+    @Test("The stitched payload is recognized exactly once; without the option the label is never read")
+    func panAlongLongLabel() throws {
+        let dir = try TemporaryFiles.directory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let path = try Self.panClip(in: dir)
+        let run = try TrackProcess.run(["--input", path, "--format", "jsonl", "--sectional-code39"])
+        #expect(run.status == 0, "\(run.stderr)")
+        let objects = try run.lines.map(jsonObject)
+        let recognized = objects.filter { $0["type"] as? String == "recognized" }
+        #expect(recognized.compactMap { $0["data"] as? String } == [Self.payload])
+        #expect(recognized.first?["symbology"] as? String == "code39")
+        let summary = try #require(objects.last)
+        #expect((summary["codes"] as? [[String: Any]])?.compactMap { $0["data"] as? String } == [Self.payload])
+
+        let plain = try TrackProcess.run(["--input", path, "--format", "jsonl"])
+        #expect(plain.status == 1, "zxing-cpp alone never sees both ends of the label")
+    }
+
+    @Test("--sectional-code39 with symbologies that leave out Code 39 exits 64 naming the option")
+    func needsCode39() throws {
+        let run = try TrackProcess.run(["--demo", "--frames", "1", "--sectional-code39", "--symbologies", "qrcode"])
+        #expect(run.status == 64)
+        #expect(run.stderr.contains("--sectional-code39"))
+    }
+}
