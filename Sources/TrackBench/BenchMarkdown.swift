@@ -5,7 +5,7 @@ enum BenchMarkdown {
         text += "| recall E / B | coverage E / B | IDF1 E / B | ID sw E / B | pred / hold err px E | 1st decode frames E (mean / max) | E lag vs B, frames | E coverage of B |\n"
         text += "|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|\n"
         let f = BenchTable.f
-        func pct(_ x: Double) -> String { f(x * 100, 0) + "%" }
+        func pct(_ x: Double) -> String { f(x * 100, 1) + "%" }
         for s in report.sequences {
             guard let e = s.engine, let b = s.baseline else {
                 text += "| \(s.name) | does not fit even at 2 px modules | | | | | | | | | | | | |\n"
