@@ -144,6 +144,26 @@ package.targets += [
                       path: "Samples/live-view"),
 ]
 
+// MARK: - Argument parsers and fuzzing (issue 13: reliability)
+
+package.targets += [
+    // track's --overlay and --margins parsers, a library of their own so that a fuzz harness reaches them.
+    .target(name: "TrackArguments", dependencies: ["BarcodeTracking"]),
+    .testTarget(name: "TrackArgumentsTests", dependencies: ["TrackArguments", "BarcodeTracking"]),
+    // libFuzzer harnesses (Tests/Fuzz/run builds them with -sanitize=fuzzer,address -DFUZZING);
+    // a plain build gives each a main that replays the files it is given.
+    .target(name: "FuzzSupport", path: "Tests/Fuzz/FuzzSupport"),
+    .executableTarget(name: "fuzz-media-file", dependencies: ["FuzzSupport", "BarcodeTracking", "FrameSources"],
+                      path: "Tests/Fuzz/fuzz-media-file"),
+    .executableTarget(name: "fuzz-image-file", dependencies: ["FuzzSupport", "BarcodeTracking", "FrameSources"],
+                      path: "Tests/Fuzz/fuzz-image-file"),
+    .executableTarget(name: "fuzz-barcode-reader", dependencies: ["FuzzSupport", "BarcodeTracking", "BarcodeDecoding", "CZXingAssertionGuard"],
+                      path: "Tests/Fuzz/fuzz-barcode-reader"),
+    .executableTarget(name: "fuzz-track-arguments", dependencies: ["FuzzSupport", "BarcodeTracking", "TrackArguments"],
+                      path: "Tests/Fuzz/fuzz-track-arguments"),
+]
+package.targets.first { $0.name == "track" }?.dependencies.append("TrackArguments")
+
 // MARK: - Shared settings
 
 for target in package.targets where target.type != .system {
