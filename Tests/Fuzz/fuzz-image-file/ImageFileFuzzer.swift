@@ -13,9 +13,16 @@ private let suffixes = [".png", ".jpg", ".bmp", ".pgm", ".ppm", ".webp", ".tiff"
 
 /// One input: load it as luma or as RGB and check the result's geometry. The pixel
 /// limit is 4 megapixels (not the default 100), so a forged size is refused quickly.
+/// FFmpeg's log routed into the package, as `track` does at startup (the log callback's
+/// line handling is fuzzed too, and FFmpeg's complaints stay out of libFuzzer's output).
+private let ffmpegLogCaptured: Bool = {
+    FFmpegLog.capture()
+    return true
+}()
+
 @_cdecl("LLVMFuzzerTestOneInput")
 public func imageFileFuzzerTestOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
-    guard let data, size > 0 else { return 0 }
+    guard let data, size > 0, ffmpegLogCaptured else { return 0 }
     let selector = Int(data[0])
     let path = FuzzInput.scratchFile(UnsafeRawBufferPointer(start: data + 1, count: size - 1),
                                      harness: "fuzz-image-file", suffix: suffixes[(selector >> 1) % suffixes.count])

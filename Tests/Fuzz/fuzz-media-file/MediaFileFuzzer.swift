@@ -16,9 +16,16 @@ private let frameLimit = 48
 /// One input: open, read up to ``frameLimit`` frames, ask for the damage report, close.
 /// The pixel limit is 4 megapixels (not the default 100) so that a forged size is
 /// refused before it costs seconds of scaling; the check itself is what is fuzzed.
+/// FFmpeg's log routed into the package, as `track` does at startup (the log callback's
+/// line handling is fuzzed too, and FFmpeg's complaints stay out of libFuzzer's output).
+private let ffmpegLogCaptured: Bool = {
+    FFmpegLog.capture()
+    return true
+}()
+
 @_cdecl("LLVMFuzzerTestOneInput")
 public func mediaFileFuzzerTestOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
-    guard let data, size > 0 else { return 0 }
+    guard let data, size > 0, ffmpegLogCaptured else { return 0 }
     let suffix = suffixes[Int(data[0]) % suffixes.count]
     let path = FuzzInput.scratchFile(UnsafeRawBufferPointer(start: data + 1, count: size - 1),
                                      harness: "fuzz-media-file", suffix: suffix)
