@@ -3,7 +3,7 @@
 //
 // Input layout (little-endian), then pixels:
 //   0-1 width  (1 + value % 2048)      2-3 height (1 + value % 2048), lowered so that
-//   4   row padding (stride = width + value % 64)       width x height <= 2^18 pixels
+//   4   row padding (stride = width + value % 64)       width x height <= 2^16 pixels
 //   5   flags: 1 tryHarder, 2 tryRotate, 4 tryInvert, 8 tryDownscale, 16 returnLocatedOnly,
 //       32 readAddOns, 64 a region follows, 128 maxSymbols = 1 + byte 7 % 255
 //   6   symbology: 0 all, else the (value - 1) % count'th readable symbology alone
@@ -25,7 +25,7 @@ private let assertionGuardInstalled = CZXingAssertionGuard_isInstalled() == 1
 private let readable = BarcodeReader.readableSymbologies.filter { !$0.isAddOn }
 
 /// The most pixels one input may ask for, so that one execution stays within milliseconds.
-private let pixelLimit = 1 << 18
+private let pixelLimit = 1 << 16
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func barcodeReaderFuzzerTestOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
