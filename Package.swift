@@ -121,7 +121,7 @@ package.targets += [
     .testTarget(
         name: "BarcodeTrackingUnitTests",
         dependencies: [
-            "BarcodeTracking", "BarcodeAnnotation", "FrameSources", "SyntheticScenes", "track", "TrackBench", "TestSupport",
+            "BarcodeTracking", "BarcodeAnnotation", "FrameSources", "SyntheticScenes", "track", "TrackArguments", "TrackBench", "TestSupport",
             .product(name: "PropertyBased", package: "swift-property-based"),
         ]
     ),
@@ -168,6 +168,25 @@ package.targets += [
     .executableTarget(name: "live-view", dependencies: ["BarcodeTracking", "BarcodeEngine", "FrameSources", "SyntheticScenes", "LiveView"],
                       path: "Samples/live-view"),
 ]
+
+// MARK: - Argument parsers and fuzzing (issue 13: reliability)
+
+package.targets += [
+    // track's --overlay and --margins parsers, a library of their own so that a fuzz harness reaches them.
+    .target(name: "TrackArguments", dependencies: ["BarcodeTracking"]),
+    // libFuzzer harnesses (Tests/Fuzz/run builds them with -sanitize=fuzzer,address -DFUZZING);
+    // a plain build gives each a main that replays the files it is given.
+    .target(name: "FuzzSupport", path: "Tests/Fuzz/FuzzSupport"),
+    .executableTarget(name: "fuzz-media-file", dependencies: ["FuzzSupport", "BarcodeTracking", "FrameSources"],
+                      path: "Tests/Fuzz/fuzz-media-file"),
+    .executableTarget(name: "fuzz-image-file", dependencies: ["FuzzSupport", "BarcodeTracking", "FrameSources"],
+                      path: "Tests/Fuzz/fuzz-image-file"),
+    .executableTarget(name: "fuzz-barcode-reader", dependencies: ["FuzzSupport", "BarcodeTracking", "BarcodeDecoding", "CZXingAssertionGuard"],
+                      path: "Tests/Fuzz/fuzz-barcode-reader"),
+    .executableTarget(name: "fuzz-track-arguments", dependencies: ["FuzzSupport", "BarcodeTracking", "TrackArguments"],
+                      path: "Tests/Fuzz/fuzz-track-arguments"),
+]
+package.targets.first { $0.name == "track" }?.dependencies.append("TrackArguments")
 
 // MARK: - Shared settings
 

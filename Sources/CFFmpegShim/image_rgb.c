@@ -1,6 +1,7 @@
 // Decoding one still image (PNG, JPEG, …) into packed RGB24: for checking rendered
 // pictures such as browser screenshots by colour. Video frames go through reader.c.
 #include "internal.h"
+#include "reader_internal.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -28,9 +29,14 @@ int32_t CFFmpegShim_image_read_rgb(const char *path, int64_t max_pixels, uint8_t
     if (!codec || !packet || !frame) { status = cffmpegshim_fail(error, CFFmpegShim_error_out_of_memory, 0, 0, "out of memory"); goto done; }
     avcodec_parameters_to_context(codec, format->streams[index]->codecpar);
     if ((int64_t)codec->width * codec->height > max_pixels) {
-        status = cffmpegshim_fail(error, CFFmpegShim_error_too_large, 0, 0, "%s is larger than %lld pixels", path, (long long)max_pixels);
+        status = cffmpegshim_too_large(error, codec->width, codec->height, max_pixels);
         goto done;
     }
+    // The stream's size is what the demuxer guessed; the decoder may meet another one (a JPEG
+    // whose frame header disagrees with the probe's, found by fuzzing: 65178x2296 RGB behind a
+    // small stream size). libavcodec refuses frames above its max_pixels, and the decoded
+    // frame is checked again below, before anything is allocated for it.
+    codec->max_pixels = max_pixels;
     result = avcodec_open2(codec, decoder, NULL);
     if (result < 0) { status = cffmpegshim_fail(error, CFFmpegShim_error_codec_unavailable, result, 0, "cannot open the decoder"); goto done; }
     bool decoded = false;
@@ -45,6 +51,10 @@ int32_t CFFmpegShim_image_read_rgb(const char *path, int64_t max_pixels, uint8_t
         decoded = avcodec_receive_frame(codec, frame) >= 0;
     }
     if (!decoded) { status = cffmpegshim_fail(error, CFFmpegShim_error_decode, 0, 0, "nothing decodable in %s", path); goto done; }
+    if ((int64_t)frame->width * frame->height > max_pixels) {
+        status = cffmpegshim_too_large(error, frame->width, frame->height, max_pixels);
+        goto done;
+    }
     sws = sws_getContext(frame->width, frame->height, frame->format, frame->width, frame->height, AV_PIX_FMT_RGB24,
                          SWS_POINT, NULL, NULL, NULL);
     uint8_t *out = sws ? malloc((size_t)frame->width * frame->height * 3) : NULL;

@@ -19,8 +19,8 @@ int32_t cffmpegshim_too_large(CFFmpegShim_error *error, int64_t width, int64_t h
                      "picture is %" PRId64 "x%" PRId64 " pixels, more than the limit of %" PRId64,
                      width, height, limit);
     if (error != NULL) {
-        error->width = (int32_t)width;
-        error->height = (int32_t)height;
+        error->width = width;
+        error->height = height;
     }
     return CFFmpegShim_error_too_large;
 }
@@ -60,8 +60,10 @@ static int32_t open_input(CFFmpegShim_reader *reader, const char *path, CFFmpegS
     if (status != CFFmpegShim_ok) return status;
 
     int64_t width = 0, height = 0;
+    // Sniffed sizes go up to 2^32 - 1 a side (PNG, TIFF): compare without multiplying,
+    // as width * height could overflow int64_t and let a forged header through.
     if (!is_pattern && cffmpegshim_sniff_image_size(path, &width, &height) && width > 0 && height > 0
-        && width * height > reader->max_pixels) {
+        && width > reader->max_pixels / height) {
         return cffmpegshim_too_large(error, width, height, reader->max_pixels);
     }
 

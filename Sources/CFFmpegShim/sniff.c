@@ -57,7 +57,8 @@ static bool sniff_jpeg(const uint8_t *data, size_t size, int64_t *width, int64_t
 }
 
 static bool sniff_webp(const uint8_t *data, size_t size, int64_t *width, int64_t *height) {
-    if (size < 30 || memcmp(data, "RIFF", 4) != 0 || memcmp(data + 8, "WEBP", 4) != 0) return false;
+    // 31: the VP8X height's last byte is data[30].
+    if (size < 31 || memcmp(data, "RIFF", 4) != 0 || memcmp(data + 8, "WEBP", 4) != 0) return false;
     if (memcmp(data + 12, "VP8X", 4) == 0) {
         *width = 1 + (int64_t)(le32(data + 24) & 0xFFFFFF);
         *height = 1 + (int64_t)(le32(data + 27) & 0xFFFFFF);

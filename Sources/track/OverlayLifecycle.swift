@@ -1,5 +1,6 @@
 import BarcodeTracking
 import JSONLines
+import TrackArguments
 
 /// One change in a code's overlay, as `--format jsonl` reports it:
 /// `{"type":"overlay","event":"create|delete","id":I,"frame":N,"time":T}`.

@@ -5,6 +5,7 @@ import Dispatch
 import Foundation
 import FrameSources
 import LiveView
+import TrackArguments
 
 /// The main job: track codes through a camera, a file or the synthetic demo scene.
 struct Run: AsyncParsableCommand {

@@ -2,6 +2,7 @@ import ArgumentParser
 import BarcodeTracking
 import FrameSources
 import SyntheticScenes
+import TrackArguments
 
 /// Where frames come from.
 struct InputOptions: ParsableArguments {
@@ -190,16 +191,7 @@ struct SessionOptions: ParsableArguments {
     func scanArea() throws -> ScanArea {
         var margins = ScanArea.Margins.none
         if let text = self.margins {
-            let parts = text.split(separator: ",").map { String($0).trimmed(" ") }
-            guard parts.count == 4 else { throw ValidationError("--margins needs four values left,top,right,bottom, e.g. 20,0,20,0 or 10%,0,10%,0") }
-            let lengths = try parts.map { part -> ScanArea.Length in
-                let isPercent = part.hasSuffix("%")
-                guard let v = Double(isPercent ? String(part.dropLast()) : part), v >= 0, v.isFinite, !isPercent || v <= 100 else {
-                    throw ValidationError("--margins: '\(part)' is not a non-negative number of pixels or a percentage up to 100%")
-                }
-                return isPercent ? .fraction(v / 100) : .pixels(v)
-            }
-            margins = ScanArea.Margins(left: lengths[0], top: lengths[1], right: lengths[2], bottom: lengths[3])
+            do { margins = try MarginsSpecification(parsing: text).margins } catch { throw ValidationError(error.message) }
         }
         var poi = ScanArea.PointOfInterest.center
         if let text = pointOfInterest {

@@ -5,6 +5,7 @@ import Dispatch
 import Foundation
 import FrameSources
 import LiveView
+import TrackArguments
 import Synchronization
 
 /// A setup problem that ends `track` before any frame: message and exit status.

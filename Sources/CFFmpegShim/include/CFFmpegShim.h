@@ -49,13 +49,14 @@ enum {
 /// Details of a failure. `averror` is the FFmpeg return code (negative) or 0,
 /// `system_errno` the errno or 0. `message` is a NUL-terminated English
 /// sentence; `library_message` the last error line FFmpeg logged, or empty.
-/// `width`/`height` are set for CFFmpegShim_error_too_large.
+/// `width`/`height` are set for CFFmpegShim_error_too_large (64-bit: a forged
+/// header may announce sizes up to 2^32 - 1).
 typedef struct CFFmpegShim_error {
     int32_t status;
     int32_t averror;
     int32_t system_errno;
-    int32_t width;
-    int32_t height;
+    int64_t width;
+    int64_t height;
     char message[512];
     char library_message[512];
 } CFFmpegShim_error;

@@ -1,4 +1,4 @@
-import BarcodeTracking
+public import BarcodeTracking
 
 /// An overlay configuration plus expiry length, as given on the command line
 /// (`track --overlay SPEC`).
@@ -9,17 +9,17 @@ import BarcodeTracking
 /// alone); `anchor` takes an anchor name (`topCenter`, …); `expiry` takes
 /// seconds (`1.5` or `1.5s`). Missing keys keep their defaults. Example:
 /// `anchor=topCenter,offset.y=fixedPx:15,size.x=overlay:1.5,size.y=keepRatio:0.75`.
-struct OverlaySpecification: Hashable, Sendable, CustomStringConvertible {
+public struct OverlaySpecification: Hashable, Sendable, CustomStringConvertible {
     /// The keys a spec may contain, in canonical order.
-    static let keys = ["anchor", "offset.x", "offset.y", "size.x", "size.y", "expiry"]
+    public static let keys = ["anchor", "offset.x", "offset.y", "size.x", "size.y", "expiry"]
 
     /// Where the overlays go.
-    var configuration: OverlayConfiguration
+    public var configuration: OverlayConfiguration
     /// How long an undetected code keeps its overlays.
-    var expiry: OverlayExpiry
+    public var expiry: OverlayExpiry
 
     /// Creates a specification from its parts.
-    init(configuration: OverlayConfiguration = .default, expiry: OverlayExpiry = .default) {
+    public init(configuration: OverlayConfiguration = .default, expiry: OverlayExpiry = .default) {
         self.configuration = configuration
         self.expiry = expiry
     }
@@ -29,7 +29,7 @@ struct OverlaySpecification: Hashable, Sendable, CustomStringConvertible {
     /// Throws `OverlayError` whose message names the bad key or value:
     /// `.unknownKey`, `.malformedSpec`, or the configuration's own errors
     /// (`.keepRatioOnBothAxes`, `.invalidValue`, `.expiryOutOfRange`).
-    init(parsing spec: String) throws(OverlayError) {
+    public init(parsing spec: String) throws(OverlayError) {
         let trimmed = spec.trimmingWhitespace()
         guard !trimmed.isEmpty else {
             throw OverlayError(.malformedSpec,
@@ -79,7 +79,7 @@ struct OverlaySpecification: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// Parses one `type:value` scale for `key` (used in error messages).
-    static func parseScale(_ text: String, key: String) throws(OverlayError) -> OverlayScale {
+    public static func parseScale(_ text: String, key: String) throws(OverlayError) -> OverlayScale {
         let parts = text.split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false)
         let type = String(parts[0]).trimmingWhitespace().lowercased()
         let valueText = parts.count > 1 ? String(parts[1]).trimmingWhitespace() : nil
@@ -100,7 +100,7 @@ struct OverlaySpecification: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// The canonical spec text; parsing it gives back an equal specification.
-    var description: String { "\(configuration),expiry=\(expiry.seconds)" }
+    public var description: String { "\(configuration),expiry=\(expiry.seconds)" }
 }
 
 extension String {

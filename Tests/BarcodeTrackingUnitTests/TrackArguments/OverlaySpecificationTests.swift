@@ -1,6 +1,7 @@
 import Testing
 import BarcodeTracking
 @testable import track
+import TrackArguments
 
 struct OverlaySpecificationTests {
     @Test("The issue's example spec parses into the reference configuration")
