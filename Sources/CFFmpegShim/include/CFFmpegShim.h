@@ -49,13 +49,15 @@ enum {
 /// Details of a failure. `averror` is the FFmpeg return code (negative) or 0,
 /// `system_errno` the errno or 0. `message` is a NUL-terminated English
 /// sentence; `library_message` the last error line FFmpeg logged, or empty.
-/// `width`/`height` are set for CFFmpegShim_error_too_large.
+/// `width`/`height` are set for CFFmpegShim_error_too_large: the size the header or the
+/// decoder announced, never negative (64 bits, so that a forged 32-bit header size such as
+/// 3808428567 is reported as it is, not wrapped).
 typedef struct CFFmpegShim_error {
     int32_t status;
     int32_t averror;
     int32_t system_errno;
-    int32_t width;
-    int32_t height;
+    int64_t width;
+    int64_t height;
     char message[512];
     char library_message[512];
 } CFFmpegShim_error;
