@@ -83,8 +83,9 @@ static int32_t open_input(CFFmpegShim_reader *reader, const char *path, CFFmpegS
     }
 
     int64_t width = 0, height = 0;
+    // Header sizes are up to 32 bits each: compare by division, their product can overflow 64 bits.
     if (!is_pattern && cffmpegshim_sniff_image_size(path, &width, &height) && width > 0 && height > 0
-        && width * height > reader->max_pixels) {
+        && width > reader->max_pixels / height) {
         return cffmpegshim_too_large(error, width, height, reader->max_pixels);
     }
 
