@@ -71,7 +71,8 @@ enum SourceFactory {
             if let blur = input.blur { scene.motionBlur = blur }
             do {
                 let rendered = SyntheticSceneSource(scene: try SyntheticScene.fitting(scene))
-                let source: any FrameSource = input.realtime ? PacedSource(rendered) : rendered
+                let source: any FrameSource = input.realtime
+                    ? PacedSource(rendered, frameRate: scene.frameRate, skip: rendered.skipFrame) : rendered
                 return MadeSource(source: ObservedSource(source), frameSize: Size(width: Double(scene.width), height: Double(scene.height)),
                                   frameRate: scene.frameRate)
             } catch {
@@ -120,7 +121,9 @@ enum SourceFactory {
         do {
             let scene = try PhotoScene(photoFiles: RawArguments.paths(input.photos), configuration: c)
             StandardError.print(scene.summary)
-            let source: any FrameSource = input.realtime ? PacedSource(PhotoSceneSource(scene: scene)) : PhotoSceneSource(scene: scene)
+            let rendered = PhotoSceneSource(scene: scene)
+            let source: any FrameSource = input.realtime
+                ? PacedSource(rendered, frameRate: c.frameRate, skip: rendered.skipFrame) : rendered
             return MadeSource(source: ObservedSource(source),
                               frameSize: Size(width: Double(c.width), height: Double(c.height)), frameRate: c.frameRate)
         } catch {
