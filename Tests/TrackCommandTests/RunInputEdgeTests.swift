@@ -20,7 +20,8 @@ struct RunInputEdgeTests {
         let path = directory.appendingPathComponent("big.png").path
         try Data(UniformImages.png(width: 10_000, height: 9_960, grey: 230)).write(to: URL(fileURLWithPath: path))
 
-        let run = try TrackProcess.run(["--input", path, "--format", "jsonl"])
+        // About 12 s of CPU in a debug build (the engine searches 100 megapixels); a loaded VM stretches it.
+        let run = try TrackProcess.run(["--input", path, "--format", "jsonl"], timeout: 900)
         #expect(run.status == 1, "a blank picture holds no code: \(run.stderr)")
         let summary = try summary(run)
         #expect(summary["frames"] as? Int == 1)
@@ -28,7 +29,7 @@ struct RunInputEdgeTests {
         #expect(summary["reason"] as? String == "end-of-input")
         #expect(!run.stderr.contains("skipped"), "\(run.stderr)")
 
-        let scan = try TrackProcess.run(["scan", path])
+        let scan = try TrackProcess.run(["scan", path], timeout: 900)
         #expect(scan.status == 1, "\(scan.stdout)\(scan.stderr)")
         #expect(scan.stdout.contains("big.png: no barcode found"), "\(scan.stdout)")
     }
