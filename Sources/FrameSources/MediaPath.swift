@@ -7,8 +7,9 @@
 /// and ``description`` prints it safely: valid UTF-8 as it is, every other byte as `\xNN`, control
 /// characters escaped (`\n`, `\t`, `\x1B`), so a name cannot garble a terminal or a log line.
 ///
-/// Every API that takes a `path: String` has a `MediaPath` twin; a `String` converts with
-/// ``init(_:)`` or a string literal.
+/// The readers take one: ``ImageFile/load(file:pixelLimit:)``, ``MediaFileSource/init(file:options:)``
+/// and, in SyntheticScenes, `PhotoScene(photoFiles:configuration:)`; their `path: String` forms
+/// convert with ``init(_:)``, as does a string literal.
 public struct MediaPath: Sendable, Hashable, CustomStringConvertible, ExpressibleByStringLiteral {
     /// The path's bytes, without a terminating NUL.
     public let bytes: [UInt8]
