@@ -15,6 +15,9 @@
 // only costs detail in a message, never correctness.
 static _Thread_local char last_log[512];
 static _Thread_local bool last_log_complete = true;
+// libavcodec's "Picture size WxH exceeds max pixel count" line, kept apart because the
+// decoder logs "get_buffer() failed" after it.
+static _Thread_local char oversize_log[512];
 
 static void log_callback(void *context, int level, const char *format, va_list arguments) {
     (void)context;
@@ -28,6 +31,7 @@ static void log_callback(void *context, int level, const char *format, va_list a
         size_t used = strlen(last_log);
         snprintf(last_log + used, sizeof last_log - used, "%s", line);
     }
+    if (strstr(last_log, "max pixel count") != NULL) snprintf(oversize_log, sizeof oversize_log, "%s", last_log);
     size_t length = strlen(last_log);
     last_log_complete = length == 0 || last_log[length - 1] == '\n';
     while (length > 0 && (last_log[length - 1] == '\n' || last_log[length - 1] == ' ')) {
@@ -46,10 +50,13 @@ void CFFmpegShim_capture_log(void) { pthread_once(&log_once, install); }
 
 void cffmpegshim_clear_log(void) {
     last_log[0] = '\0';
+    oversize_log[0] = '\0';
     last_log_complete = true;
 }
 
 const char *cffmpegshim_last_log(void) { return last_log; }
+
+const char *cffmpegshim_oversize_log(void) { return oversize_log; }
 
 int32_t cffmpegshim_fail(CFFmpegShim_error *error, int32_t status, int32_t averror, int32_t system_errno,
                          const char *format, ...) {

@@ -10,6 +10,8 @@
 void cffmpegshim_clear_log(void);
 /// The calling thread's last FFmpeg error line (may be empty).
 const char *cffmpegshim_last_log(void);
+/// The calling thread's last "Picture size ... exceeds max pixel count" line since the last clear (may be empty).
+const char *cffmpegshim_oversize_log(void);
 /// Fills `error` (if not NULL) with a status, codes and a printf-style message,
 /// plus the last FFmpeg log line. Returns `status`.
 int32_t cffmpegshim_fail(CFFmpegShim_error *error, int32_t status, int32_t averror, int32_t system_errno,

@@ -19,8 +19,8 @@ int32_t cffmpegshim_too_large(CFFmpegShim_error *error, int64_t width, int64_t h
                      "picture is %" PRId64 "x%" PRId64 " pixels, more than the limit of %" PRId64,
                      width, height, limit);
     if (error != NULL) {
-        error->width = width;
-        error->height = height;
+        error->width = width < 0 ? 0 : width;
+        error->height = height < 0 ? 0 : height;
     }
     return CFFmpegShim_error_too_large;
 }
@@ -54,14 +54,36 @@ static int32_t check_path(const char *path, bool *is_pattern, CFFmpegShim_error 
     return CFFmpegShim_ok;
 }
 
+/// Whether `path` is a sequence pattern libavformat's image2 demuxer expands: exactly one `%d`
+/// conversion, optionally with a width (`%5d`, `%05d`), and `%%` for a literal `%`. Anything else
+/// (`%s`, two numbers) is not expanded by FFmpeg, which then quietly reads something else (for
+/// `seq/%s.png`, the folder `seq/`) and delivers no frame.
+static bool is_sequence_pattern(const char *path) {
+    int numbers = 0;
+    for (const char *p = path; *p != '\0'; p++) {
+        if (*p != '%') continue;
+        p++;
+        if (*p == '%') continue;
+        while (*p >= '0' && *p <= '9') p++;
+        if (*p != 'd') return false;
+        numbers++;
+    }
+    return numbers == 1;
+}
+
 static int32_t open_input(CFFmpegShim_reader *reader, const char *path, CFFmpegShim_error *error) {
     bool is_pattern = false;
     int32_t status = check_path(path, &is_pattern, error);
     if (status != CFFmpegShim_ok) return status;
+    if (is_pattern && !is_sequence_pattern(path)) {
+        return cffmpegshim_fail(error, CFFmpegShim_error_invalid_argument, AVERROR(ENOENT), ENOENT,
+                                "no such file, and it matches no file as an image sequence pattern either: a "
+                                "pattern takes exactly one number, %%d, optionally with a width such as %%05d "
+                                "(write %%%% for a literal %%)");
+    }
 
     int64_t width = 0, height = 0;
-    // Sniffed sizes go up to 2^32 - 1 a side (PNG, TIFF): compare without multiplying,
-    // as width * height could overflow int64_t and let a forged header through.
+    // Header sizes are up to 32 bits each: compare by division, their product can overflow 64 bits.
     if (!is_pattern && cffmpegshim_sniff_image_size(path, &width, &height) && width > 0 && height > 0
         && width > reader->max_pixels / height) {
         return cffmpegshim_too_large(error, width, height, reader->max_pixels);
@@ -81,8 +103,14 @@ static int32_t open_input(CFFmpegShim_reader *reader, const char *path, CFFmpegS
         char reason[AV_ERROR_MAX_STRING_SIZE];
         av_strerror(result, reason, sizeof reason);
         if (is_pattern && result == AVERROR(ENOENT)) {
+            // image2 looks for the first file among the numbers 0...4 (its start_number_range).
+            char first[1024] = "", last[1024] = "";
+            if (av_get_frame_filename(first, sizeof first, path, 0) < 0
+                || av_get_frame_filename(last, sizeof last, path, 4) < 0) {
+                return cffmpegshim_fail(error, CFFmpegShim_error_not_found, result, ENOENT, "no file matches the pattern");
+            }
             return cffmpegshim_fail(error, CFFmpegShim_error_not_found, result, ENOENT,
-                                    "no file matches the pattern");
+                                    "looked for %s to %s, none exists", first, last);
         }
         int32_t code = cffmpegshim_status_for_averror(result);
         // A demuxer that guessed the format and then choked means: not media we can read.
@@ -99,6 +127,21 @@ static int32_t open_input(CFFmpegShim_reader *reader, const char *path, CFFmpegS
     return CFFmpegShim_ok;
 }
 
+/// The pixel limit handed to libavcodec. Its buffer allocator checks the width rounded up to
+/// its stride alignment (up to 64) times the height, so a picture just inside our limit (say
+/// 10000x10000 against 100 megapixels: 10048x10000 aligned) failed with "get_buffer() failed"
+/// and was skipped as undecodable. Our own limit is exact and checked on the container's size
+/// (above) and on every decoded picture (convert); libavcodec's only has to stop forged sizes
+/// from being allocated, so it gets the alignment's headroom: exact when the size is known,
+/// an eighth more otherwise.
+static int64_t decoder_pixel_limit(int64_t limit, int64_t width, int64_t height) {
+    if (width > 0 && height > 0 && width * height <= limit) {
+        int64_t aligned = (width + 127) / 64 * 64 * ((height + 127) / 64 * 64);
+        return aligned > limit ? aligned : limit;
+    }
+    return limit > INT64_MAX - limit / 8 ? INT64_MAX : limit + limit / 8;
+}
+
 static int32_t open_decoder(CFFmpegShim_reader *reader, CFFmpegShim_error *error) {
     AVFormatContext *format = reader->format;
     AVDictionary **stream_options = av_calloc(format->nb_streams ? format->nb_streams : 1, sizeof *stream_options);
@@ -106,7 +149,9 @@ static int32_t open_decoder(CFFmpegShim_reader *reader, CFFmpegShim_error *error
         return cffmpegshim_fail(error, CFFmpegShim_error_out_of_memory, AVERROR(ENOMEM), ENOMEM, "out of memory");
     }
     for (unsigned i = 0; i < format->nb_streams; i++) {
-        av_dict_set_int(&stream_options[i], "max_pixels", reader->max_pixels, 0);
+        AVCodecParameters *parameters = format->streams[i]->codecpar;
+        av_dict_set_int(&stream_options[i], "max_pixels",
+                        decoder_pixel_limit(reader->max_pixels, parameters->width, parameters->height), 0);
     }
     unsigned stream_count = format->nb_streams;
     // A failure here is not final: the stream may still decode below.
@@ -138,7 +183,7 @@ static int32_t open_decoder(CFFmpegShim_reader *reader, CFFmpegShim_error *error
     int result = avcodec_parameters_to_context(reader->codec, parameters);
     if (result < 0) return cffmpegshim_fail(error, CFFmpegShim_error_library, result, 0, "bad codec parameters");
     reader->codec->pkt_timebase = stream->time_base;
-    reader->codec->max_pixels = reader->max_pixels;
+    reader->codec->max_pixels = decoder_pixel_limit(reader->max_pixels, parameters->width, parameters->height);
     reader->codec->thread_count = 1;
     result = avcodec_open2(reader->codec, decoder, NULL);
     if (result < 0) {

@@ -19,13 +19,15 @@ static void note_damage(CFFmpegShim_reader *reader, const char *what, int averro
 
 /// libavcodec reports pictures above `max_pixels` with this log line; it is
 /// the only place the refused size is visible.
-static bool parse_too_large(int *width, int *height) {
-    const char *line = strstr(cffmpegshim_last_log(), "Picture size ");
+/// The refusal is logged before the decoder's own "get_buffer() failed", so the line
+/// is looked for among the calling thread's recent lines, not only the last one.
+static bool parse_too_large(int64_t *width, int64_t *height) {
+    const char *line = strstr(cffmpegshim_oversize_log(), "Picture size ");
     if (line == NULL || strstr(line, "max pixel count") == NULL) return false;
     unsigned w = 0, h = 0;
     if (sscanf(line, "Picture size %ux%u", &w, &h) != 2) return false;
-    *width = (int)w;
-    *height = (int)h;
+    *width = w;
+    *height = h;
     return true;
 }
 
@@ -155,7 +157,7 @@ int32_t CFFmpegShim_reader_next(CFFmpegShim_reader *reader, CFFmpegShim_frame *o
         }
         if (result == AVERROR_EOF) return finish_stream(reader);
         if (result != AVERROR(EAGAIN)) {
-            int width = 0, height = 0;
+            int64_t width = 0, height = 0;
             if (parse_too_large(&width, &height)) {
                 cffmpegshim_too_large(error, width, height, reader->max_pixels);
                 return -1;
@@ -183,7 +185,7 @@ int32_t CFFmpegShim_reader_next(CFFmpegShim_reader *reader, CFFmpegShim_frame *o
         result = avcodec_send_packet(reader->codec, reader->packet);
         av_packet_unref(reader->packet);
         if (result < 0 && result != AVERROR(EAGAIN)) {
-            int width = 0, height = 0;
+            int64_t width = 0, height = 0;
             if (parse_too_large(&width, &height)) {
                 cffmpegshim_too_large(error, width, height, reader->max_pixels);
                 return -1;

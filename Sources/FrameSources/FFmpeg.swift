@@ -77,9 +77,12 @@ final class FFmpegReader {
     let info: MediaInfo
     private let pixelLimit: Int
 
-    init(path: String, pixelLimit: Int) throws(SourceError) {
+    /// Opens the file or pattern with its exact bytes; `path` (for messages) is ``MediaPath/description``.
+    init(path file: MediaPath, pixelLimit: Int) throws(SourceError) {
         var error = CFFmpegShim_error()
-        guard let handle = CFFmpegShim_reader_create(path, Int64(pixelLimit), &error) else {
+        let path = file.description
+        let created = file.withCString { CFFmpegShim_reader_create($0, Int64(pixelLimit), &error) }
+        guard let handle = created else {
             throw SourceError(error, path: path, operation: .reading, pixelLimit: pixelLimit)
         }
         var raw = CFFmpegShim_reader_info()

@@ -25,10 +25,17 @@ public enum ImageFile {
     ///   `ioFailed`, `unsupportedFormat`, `noVideoStream`, `imageTooLarge`,
     ///   `decodingFailed` (truncated or corrupt data) or `invalidArgument`.
     public static func load(path: String, pixelLimit: Int = defaultPixelLimit) throws(SourceError) -> LumaImage {
+        try load(file: MediaPath(path), pixelLimit: pixelLimit)
+    }
+
+    /// Reads the image at `file` (its exact bytes: the name need not be valid UTF-8) as
+    /// ``load(path:pixelLimit:)`` does; messages print the name with ``MediaPath/description``.
+    public static func load(file: MediaPath, pixelLimit: Int = defaultPixelLimit) throws(SourceError) -> LumaImage {
+        let path = file.description
         guard pixelLimit > 0 else {
             throw SourceError(.invalidArgument, "the pixel limit must be positive, got \(pixelLimit)", path: path)
         }
-        let reader = try FFmpegReader(path: path, pixelLimit: pixelLimit)
+        let reader = try FFmpegReader(path: file, pixelLimit: pixelLimit)
         defer { reader.close() }
         if let picture = try reader.next() { return picture.image }
         let damage = reader.damage

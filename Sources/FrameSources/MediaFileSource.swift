@@ -63,7 +63,8 @@ public final class MediaFileSource: FrameSource {
         }
     }
 
-    /// The path or pattern as given.
+    /// The path or pattern as given, printable (``MediaPath/description``: bytes that are not
+    /// UTF-8 appear as `\xNN`).
     public let path: String
     /// The last path component, for messages.
     public let name: String
@@ -117,13 +118,20 @@ public final class MediaFileSource: FrameSource {
     /// - Throws: ``SourceError`` with code `notFound`, `notAFile`, `emptyFile`, `ioFailed`,
     ///   `unsupportedFormat`, `noVideoStream`, `codecUnavailable`, `imageTooLarge` or `invalidArgument`.
     ///   A file without any decodable frame is not an error: it is a source with zero frames.
-    public init(path: String, options: Options = Options()) throws(SourceError) {
+    public convenience init(path: String, options: Options = Options()) throws(SourceError) {
+        try self.init(file: MediaPath(path), options: options)
+    }
+
+    /// Opens `file` as ``init(path:options:)`` does, with its exact bytes: the name need not be
+    /// valid UTF-8. ``path`` and messages hold ``MediaPath/description``.
+    public init(file: MediaPath, options: Options = Options()) throws(SourceError) {
+        let path = file.description
         guard options.pixelLimit > 0, options.lateFrameTolerance >= 0 else {
             throw SourceError(.invalidArgument,
                               "cannot open \(path): pixel limit must be positive and late-frame tolerance not negative",
                               path: path)
         }
-        let reader = try FFmpegReader(path: path, pixelLimit: options.pixelLimit)
+        let reader = try FFmpegReader(path: file, pixelLimit: options.pixelLimit)
         let first = try reader.next()
         self.reader = reader
         self.pending = first

@@ -5,8 +5,11 @@ extension SourceError {
         let isPattern = path.contains("%")
         switch (operation, code) {
         case (.reading, .notFound) where isPattern:
-            return "no file matches the image sequence pattern \(path) (check the folder and the number of digits; "
+            let looked = detail.hasPrefix("looked for") ? ": \(detail)" : ""
+            return "no file matches the image sequence pattern \(path)\(looked) (check the folder and the number of digits; "
                 + "the first file must be numbered 0...4, e.g. frames/00001.png for frames/%05d.png)"
+        case (.reading, .invalidArgument) where isPattern:
+            return "cannot open \(path): \(detail)"
         case (.reading, .notFound):
             return "cannot open \(path): no such file (check the path and the current directory)"
         case (.reading, .notAFile):
@@ -25,11 +28,13 @@ extension SourceError {
         case (.reading, .codecUnavailable):
             return "cannot decode \(path): \(detail) (convert it, e.g. `ffmpeg -i IN -c:v libx264 OUT.mp4`)"
         case (.reading, .imageTooLarge):
-            let megapixels = Double(size.width) * Double(size.height) / 1_000_000
-            let limit = Double(pixelLimit) / 1_000_000
-            return "cannot read \(path): the picture is \(size.width)x\(size.height) "
-                + "(\(megapixels.formatted1) megapixels), above the limit of \(limit.formatted1) megapixels "
-                + "(scale it down, or raise the pixel limit if the size is genuine)"
+            // Sizes come from headers, forged ones too: never negative, and exact (a 32-bit size can exceed Int32).
+            let width = max(size.width, 0), height = max(size.height, 0)
+            let pixels = width.multipliedReportingOverflow(by: height)
+            let count = pixels.overflow ? "more than \(Int.max.grouped)" : pixels.partialValue.grouped
+            return "cannot read \(path): the picture is \(width)x\(height) (\(count) pixels), above the limit of "
+                + "\(pixelLimit.grouped) pixels (scale it down, e.g. `ffmpeg -i IN -vf scale=iw/2:-1 OUT.png`; "
+                + "library users can raise `pixelLimit` if the size is genuine)"
         case (.reading, .decodingFailed):
             return "cannot decode \(path): \(detail) (the file is truncated or corrupt; export or copy it again)"
         case (.writing, .notFound):
@@ -53,12 +58,15 @@ extension SourceError {
     }
 }
 
-extension Double {
-    /// The value with one decimal, e.g. "400.0", without Foundation.
-    var formatted1: String {
-        let tenths = (self * 10).rounded()
-        let whole = Int(tenths / 10)
-        let fraction = Int(abs(tenths.truncatingRemainder(dividingBy: 10)))
-        return "\(whole).\(fraction)"
+extension Int {
+    /// The value with thousands separated by commas, e.g. "100,000,000", without Foundation.
+    var grouped: String {
+        let digits = String(magnitude)
+        var out = ""
+        for (index, digit) in digits.enumerated() {
+            if index > 0, (digits.count - index) % 3 == 0 { out.append(",") }
+            out.append(digit)
+        }
+        return (self < 0 ? "-" : "") + out
     }
 }

@@ -69,8 +69,14 @@ public struct PhotoScene: Sendable {
     /// - Throws: ``SourceError``: the photo's own loading error, or `invalidArgument` when a
     ///   photo holds no code the still scan can read, or a value is out of range.
     public init(photos paths: [String], configuration: PhotoSceneConfiguration = PhotoSceneConfiguration()) throws(SourceError) {
+        try self.init(photoFiles: paths.map { MediaPath($0) }, configuration: configuration)
+    }
+
+    /// Loads the photos at `files` (their exact bytes: names need not be valid UTF-8) and builds
+    /// the scene, as ``init(photos:configuration:)`` does; photos are named by ``MediaPath/description``.
+    public init(photoFiles files: [MediaPath], configuration: PhotoSceneConfiguration = PhotoSceneConfiguration()) throws(SourceError) {
         var images: [(name: String, image: LumaImage)] = []
-        for path in paths { images.append((path, try ImageFile.load(path: path))) }
+        for file in files { images.append((file.description, try ImageFile.load(file: file))) }
         try self.init(images: images, configuration: configuration)
     }
 

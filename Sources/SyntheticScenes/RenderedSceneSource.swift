@@ -36,6 +36,17 @@ public final class RenderedSceneSource<Scene: RenderedScene>: FrameSource {
     /// Always 0: rendered frames are never damaged.
     public var damagedFrameCount: Int { 0 }
 
+    /// Moves past the next frame without rendering it: for a player that paces the scene like a
+    /// camera and has fallen behind, the frame is dropped (its number stays unused, as a camera's
+    /// driver leaves the sequence number of a frame it dropped). The last frame is never skipped,
+    /// so that its number tells the consumer how many frames before it were dropped: false when
+    /// the next frame is the last one, or after `close()`.
+    public func skipFrame() -> Bool {
+        guard !closed, next < scene.frameCount else { return false }
+        next += 1
+        return true
+    }
+
     /// Renders the next frame; `nil` after the last one or after `close()`.
     public func nextFrame() throws -> Frame? {
         guard !closed, next <= scene.frameCount else { return nil }

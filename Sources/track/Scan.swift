@@ -40,8 +40,10 @@ struct Scan: ParsableCommand {
         let reader: BarcodeReader
         do { reader = try BarcodeReader(options: options) } catch { throw ValidationError(error.message) }
         var foundAny = false, unreadable = false
-        for file in files {
-            let outcome = Self.scan(file, with: reader)
+        for path in RawArguments.paths(files) {
+            // Printed by MediaPath.description: bytes that are not UTF-8 as \xNN, control characters escaped.
+            let file = path.description
+            let outcome = Self.scan(path, with: reader)
             switch outcome {
             case .success(let codes): foundAny = foundAny || !codes.isEmpty
             case .failure: unreadable = true
@@ -59,9 +61,10 @@ struct Scan: ParsableCommand {
         if !foundAny { throw ExitCode(1) }
     }
 
-    static func scan(_ file: String, with reader: BarcodeReader) -> Result<[Barcode], ScanFailure> {
+    static func scan(_ path: MediaPath, with reader: BarcodeReader) -> Result<[Barcode], ScanFailure> {
+        let file = path.description
         do {
-            let image = try ImageFile.load(path: file)
+            let image = try ImageFile.load(file: path)
             let report = try reader.read(image)
             for warning in report.warnings { StandardError.print("\(file): warning: \(warning)") }
             return .success(report.detections.compactMap(\.barcode))

@@ -71,7 +71,8 @@ enum SourceFactory {
             if let blur = input.blur { scene.motionBlur = blur }
             do {
                 let rendered = SyntheticSceneSource(scene: try SyntheticScene.fitting(scene))
-                let source: any FrameSource = input.realtime ? PacedSource(rendered) : rendered
+                let source: any FrameSource = input.realtime
+                    ? PacedSource(rendered, frameRate: scene.frameRate, skip: rendered.skipFrame) : rendered
                 return MadeSource(source: ObservedSource(source), frameSize: Size(width: Double(scene.width), height: Double(scene.height)),
                                   frameRate: scene.frameRate)
             } catch {
@@ -80,7 +81,7 @@ enum SourceFactory {
         }
         if let path = input.input {
             do {
-                let source = try MediaFileSource(path: path, options: MediaFileSource.Options(realtime: input.realtime))
+                let source = try MediaFileSource(file: RawArguments.path(path), options: MediaFileSource.Options(realtime: input.realtime))
                 return MadeSource(source: ObservedSource(source),
                                   frameSize: Size(width: Double(source.frameWidth), height: Double(source.frameHeight)),
                                   frameRate: source.nominalFrameRate ?? 30)
@@ -118,9 +119,11 @@ enum SourceFactory {
         if let fps = input.fps { c.frameRate = fps; c.exposure = min(c.exposure, 1 / fps) }
         if let path = input.path.flatMap(PhotoSceneConfiguration.Path.init(rawValue:)) { c.path = path }
         do {
-            let scene = try PhotoScene(photos: input.photos, configuration: c)
+            let scene = try PhotoScene(photoFiles: RawArguments.paths(input.photos), configuration: c)
             StandardError.print(scene.summary)
-            let source: any FrameSource = input.realtime ? PacedSource(PhotoSceneSource(scene: scene)) : PhotoSceneSource(scene: scene)
+            let rendered = PhotoSceneSource(scene: scene)
+            let source: any FrameSource = input.realtime
+                ? PacedSource(rendered, frameRate: c.frameRate, skip: rendered.skipFrame) : rendered
             return MadeSource(source: ObservedSource(source),
                               frameSize: Size(width: Double(c.width), height: Double(c.height)), frameRate: c.frameRate)
         } catch {

@@ -14,6 +14,14 @@ public struct TrackProcess {
         public var stdout: String
         /// All of standard error.
         public var stderr: String
+        /// The outcome of a process that exited with `status` and wrote `stdout` and `stderr`
+        /// (for tests that start `track` themselves, e.g. with raw-byte arguments).
+        public init(status: Int32, stdout: String, stderr: String) {
+            self.status = status
+            self.stdout = stdout
+            self.stderr = stderr
+        }
+
         /// Standard output's non-empty lines.
         public var lines: [String] { stdout.split(separator: "\n", omittingEmptySubsequences: true).map(String.init) }
 

@@ -57,7 +57,9 @@ public struct FrameProcessorConfiguration: Sendable, Hashable {
 ///
 /// Live sources (``FrameSource/isLive``) are never waited for: at most one frame
 /// waits for processing, a newer frame replaces it and the older one is counted
-/// as dropped. Non-live sources (files) have every frame processed: capture waits
+/// as dropped. Frames a live source dropped itself (a camera driver's, a paced file or
+/// scene that fell behind) are counted as dropped too, from the gaps in its frame numbers,
+/// so that processed plus dropped frames always add up to the last frame's number. Non-live sources (files) have every frame processed: capture waits
 /// when ``FrameProcessorConfiguration/readAhead`` frames are in flight.
 /// A source that throws ends the session with ``ScanSummary/EndReason/failed(_:)``
 /// and what was recognized so far. A frame whose detection throws, or whose time
@@ -146,6 +148,7 @@ public final class FrameProcessor: Sendable {
     private func captureLoop() {
         let source = source.source
         var reason = ScanSummary.EndReason.endOfInput
+        var lastNumber: Int?
         while !shouldStopCapture {
             if !isLive { inFlight.wait() }
             if shouldStopCapture { break }
@@ -157,7 +160,11 @@ public final class FrameProcessor: Sendable {
                 break
             }
             guard let frame else { break }
+            // Numbers the live source skipped are frames it dropped before they reached us.
+            let skippedBySource = isLive ? max(0, frame.number - (lastNumber ?? 0) - 1) : 0
+            lastNumber = frame.number
             let schedule = state.withLock { state -> Bool in
+                state.droppedSinceLastResult += skippedBySource
                 if isLive && !state.pending.isEmpty {
                     state.droppedSinceLastResult += state.pending.count
                     state.pending.removeAll(keepingCapacity: true)

@@ -88,7 +88,11 @@ extension ScanSession {
         for id in state.rejected {
             if let index = state.recognizedIndexByTrack[id] { removeRecognized(at: index, in: &state) }
         }
-        let present = Set(update.tracks.map(\.id))
+        // In view means measured in this frame: a track only predicted (its code left the view,
+        // possibly extrapolated off the frame) is no twin of a code measured elsewhere. Counting
+        // predicted tracks announced a label twice when it came back before its old track expired
+        // (1-hour soak: a PDF417 leaving at the left while predicted off-frame, read again at once).
+        let present = Set(update.tracks.filter { $0.state == .tracked }.map(\.id))
         var newly: [RecognizedBarcode] = []
         var candidates: [TrackedBarcode] = []
         for track in update.tracks where track.state == .tracked {

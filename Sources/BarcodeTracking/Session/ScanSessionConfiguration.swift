@@ -3,8 +3,8 @@ public struct ScanSessionConfiguration: Sendable, Hashable {
     /// When codes with the same payload count as separate physical codes.
     public enum DuplicatePolicy: Sendable, Hashable {
         /// Default. A track whose payload is already recognized counts as a new
-        /// code only when every recognized code with that payload is in view at
-        /// the same time (repeated labels on a pallet); otherwise it is taken to
+        /// code only when every recognized code with that payload is in view (measured,
+        /// not only predicted) at the same time (repeated labels on a pallet); otherwise it is taken to
         /// be a recognized code coming back into view. (A code read twice on one
         /// spot in one frame is one track: see ``Tracker``.)
         case separateWhenSimultaneouslyVisible

@@ -49,8 +49,9 @@ enum {
 /// Details of a failure. `averror` is the FFmpeg return code (negative) or 0,
 /// `system_errno` the errno or 0. `message` is a NUL-terminated English
 /// sentence; `library_message` the last error line FFmpeg logged, or empty.
-/// `width`/`height` are set for CFFmpegShim_error_too_large (64-bit: a forged
-/// header may announce sizes up to 2^32 - 1).
+/// `width`/`height` are set for CFFmpegShim_error_too_large: the size the header or the
+/// decoder announced, never negative (64 bits, so that a forged 32-bit header size such as
+/// 3808428567 is reported as it is, not wrapped).
 typedef struct CFFmpegShim_error {
     int32_t status;
     int32_t averror;
