@@ -121,7 +121,7 @@ package.targets += [
     .testTarget(
         name: "BarcodeTrackingUnitTests",
         dependencies: [
-            "BarcodeTracking", "BarcodeAnnotation", "FrameSources", "SyntheticScenes", "track", "TrackArguments", "TrackBench", "TestSupport",
+            "BarcodeTracking", "BarcodeAnnotation", "BarcodeEngine", "FrameSources", "SyntheticScenes", "track", "TrackArguments", "TrackBench", "TestSupport",
             .product(name: "PropertyBased", package: "swift-property-based"),
         ]
     ),
