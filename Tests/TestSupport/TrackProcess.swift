@@ -84,10 +84,9 @@ public struct TrackProcess {
         case assoonAsCaught
     }
 
-    /// Runs `track` with `arguments`, sends `signal` at `moment`, and returns its exit
-    /// status and all it printed.
-    public static func signal(_ arguments: [String], _ signal: Int32, at moment: SignalMoment = .afterFirstLine)
-        throws -> (status: Int32, reason: Process.TerminationReason, lines: [String]) {
+    /// Starts `track` with `arguments` in the package root, standard input and error
+    /// discarded, and returns it with the pipe its standard output goes to.
+    public static func start(_ arguments: [String]) throws -> (process: Process, output: Pipe) {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
@@ -97,14 +96,29 @@ public struct TrackProcess {
         process.standardError = FileHandle.nullDevice
         process.standardInput = FileHandle.nullDevice
         try process.run()
+        return (process, out)
+    }
+
+    /// What `pipe` delivers up to and including its first complete line (less if it ends first).
+    public static func firstLine(of pipe: Pipe) -> Data {
+        var data = Data()
+        while !data.contains(0x0A) {
+            let chunk = pipe.fileHandleForReading.availableData
+            if chunk.isEmpty { break }
+            data += chunk
+        }
+        return data
+    }
+
+    /// Runs `track` with `arguments`, sends `signal` at `moment`, and returns its exit
+    /// status and all it printed.
+    public static func signal(_ arguments: [String], _ signal: Int32, at moment: SignalMoment = .afterFirstLine)
+        throws -> (status: Int32, reason: Process.TerminationReason, lines: [String]) {
+        let (process, out) = try start(arguments)
         var data = Data()
         switch moment {
         case .afterFirstLine:
-            while !data.contains(0x0A) {
-                let chunk = out.fileHandleForReading.availableData
-                if chunk.isEmpty { break }
-                data += chunk
-            }
+            data = firstLine(of: out)
         case .assoonAsCaught:
             let pid = process.processIdentifier
             while process.isRunning, !(isExecuting(executable, pid: pid) && catches(signal, pid: pid)) { usleep(200) }

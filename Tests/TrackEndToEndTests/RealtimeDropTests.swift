@@ -8,21 +8,8 @@ struct RealtimeDropTests {
     /// Runs `track arguments`, stops it with SIGSTOP for `stall` seconds once its first frame line
     /// is out, and returns its exit status and output lines.
     private func runWithStall(_ arguments: [String], stall: Double) throws -> (status: Int32, lines: [String]) {
-        let process = Process()
-        process.executableURL = TrackProcess.executable
-        process.arguments = arguments
-        process.currentDirectoryURL = SharedData.packageRoot
-        let out = Pipe()
-        process.standardOutput = out
-        process.standardError = FileHandle.nullDevice
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        var data = Data()
-        while !data.contains(0x0A) {
-            let chunk = out.fileHandleForReading.availableData
-            if chunk.isEmpty { break }
-            data.append(chunk)
-        }
+        let (process, out) = try TrackProcess.start(arguments)
+        var data = TrackProcess.firstLine(of: out)
         kill(process.processIdentifier, SIGSTOP)
         Thread.sleep(forTimeInterval: stall)
         kill(process.processIdentifier, SIGCONT)
