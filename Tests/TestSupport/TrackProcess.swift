@@ -17,9 +17,7 @@ public struct TrackProcess {
         /// The outcome of a process that exited with `status` and wrote `stdout` and `stderr`
         /// (for tests that start `track` themselves, e.g. with raw-byte arguments).
         public init(status: Int32, stdout: String, stderr: String) {
-            self.status = status
-            self.stdout = stdout
-            self.stderr = stderr
+            (self.status, self.stdout, self.stderr) = (status, stdout, stderr)
         }
 
         /// Standard output's non-empty lines.
