@@ -238,6 +238,7 @@ public final class TrackingEngine: TrackingAwareDetector, Sendable {
             measured.append(found)
             foundNew = true
         }
+        measured = Self.droppingFalseLocks(measured)
         // An outline touching a decoded code (read in this frame, or expected where a
         // tracked one should be) is that code or a piece of it, never a code of its own:
         // it would drag the decoded track onto a coarse box.
@@ -377,7 +378,7 @@ public final class TrackingEngine: TrackingAwareDetector, Sendable {
             // Where the template's origin lands when the code, scaled about its centre, sits at the prediction.
             let origin = predicted.center + (template.origin - then.center) * scale
             if let match = template.locate(in: image, around: origin, radius: configuration.searchRadius, scale: scale),
-               match.score > best?.match.score ?? -2 {
+               match.score > best?.match.score ?? -2, Self.isWithinSearch(match.origin, of: origin, radius: configuration.searchRadius) {
                 best = (match, scale)
             }
             if let best, best.match.score >= configuration.minimumCorrelation { break }
@@ -387,6 +388,19 @@ public final class TrackingEngine: TrackingAwareDetector, Sendable {
         var measured = barcode
         measured.location = quad
         return measured
+    }
+
+    /// Whether a correlation peak at `found` lies inside the search around `expected`
+    /// (template origins, frame pixels): closer than `radius` on both axes. A peak at
+    /// the window's edge or past it (the refinement climbs up to 3 pixels beyond the
+    /// outermost lattice ring) is still climbing towards a better place outside the
+    /// window: the view jumped further than the search reaches, and the template is
+    /// scoring on part of the code and its surroundings (seen: 0.83 at 27 pixels, with
+    /// the code 78 pixels away). Such a peak is no measurement; the code is read in
+    /// its window instead.
+    static func isWithinSearch(_ found: Point, of expected: Point, radius: Int) -> Bool {
+        let reach = Double(radius)
+        return abs(found.x - expected.x.rounded()) < reach && abs(found.y - expected.y.rounded()) < reach
     }
 
     /// The predicted box grown by the margin and the search radius, clipped to `bounds`.

@@ -136,7 +136,9 @@ extension Tracker {
     private mutating func assignGroup(_ detections: [Detection], requirePayloadMismatchForbidden: Bool) {
         if groupDetections.count == 1, groupTracks.count == 1 {
             let d = groupDetections[0], t = groupTracks[0]
-            if cost(detections, d, track: t, checkPayload: requirePayloadMismatchForbidden) != nil {
+            // One track and one read of a payload (stage 1): the code read again after a jump.
+            let widening = requirePayloadMismatchForbidden ? 1 : configuration.reacquisitionGateFactor
+            if cost(detections, d, track: t, checkPayload: requirePayloadMismatchForbidden, gateFactor: widening) != nil {
                 detectionMatch[d] = t
                 motions[t].match = d
             }
@@ -167,12 +169,12 @@ extension Tracker {
     }
 
     /// Distance from the track's predicted centre to the detection's centre, or
-    /// `nil` when outside the gate or (in stage 2) both are decoded.
-    private func cost(_ detections: [Detection], _ d: Int, track t: Int, checkPayload: Bool) -> Double? {
+    /// `nil` when outside the gate (times `gateFactor`) or (in stage 2) both are decoded.
+    private func cost(_ detections: [Detection], _ d: Int, track t: Int, checkPayload: Bool, gateFactor: Double = 1) -> Double? {
         if checkPayload, detectionDecoded[d], motions[t].payloadSymbology != nil { return nil }
         let location = detections[d].location
         let distance = location.center.distance(to: motions[t].predictedCenter)
         let size = max(motions[t].lastMeasured.size, location.size)
-        return distance <= gate(forSize: size) ? distance : nil
+        return distance <= gate(forSize: size) * gateFactor ? distance : nil
     }
 }

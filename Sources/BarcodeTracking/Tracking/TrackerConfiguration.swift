@@ -12,6 +12,13 @@ public struct TrackerConfiguration: Sendable, Hashable {
     /// The gate grows with the code: `gateSizeFactor` × the code's size (square
     /// root of its area), when that is larger than ``minimumGateDistance``. Default 1.5.
     public var gateSizeFactor: Double = 1.5
+    /// A decoded detection whose payload is carried by one track only, and read once in
+    /// the frame, continues that track within `reacquisitionGateFactor` × the usual gate:
+    /// the same code read again after the view jumped further than the gate between two
+    /// frames (a whip pan, a camera at a few frames per second, a paced run that dropped
+    /// frames) keeps its identifier instead of starting a second track. 1 = no widening.
+    /// Default 3.
+    public var reacquisitionGateFactor: Double = 3
     /// A measurement farther than `jumpSizeFactor` × the code's size from the
     /// prediction is a jump: the track continues but
     /// ``TrackedBarcode/shouldAnimateFromPreviousToNextState`` is false. Default 0.5.
@@ -40,6 +47,8 @@ public struct TrackerConfiguration: Sendable, Hashable {
         try check(minimumGateDistance.isFinite && minimumGateDistance > 0,
                   "minimumGateDistance \(minimumGateDistance) must be a positive number of frame pixels")
         try check(gateSizeFactor.isFinite && gateSizeFactor >= 0, "gateSizeFactor \(gateSizeFactor) must be ≥ 0")
+        try check(reacquisitionGateFactor.isFinite && reacquisitionGateFactor >= 1,
+                  "reacquisitionGateFactor \(reacquisitionGateFactor) must be a finite number ≥ 1")
         try check(jumpSizeFactor.isFinite && jumpSizeFactor > 0, "jumpSizeFactor \(jumpSizeFactor) must be > 0")
         try check(velocitySmoothing > 0 && velocitySmoothing <= 1, "velocitySmoothing \(velocitySmoothing) must be in (0, 1]")
         try check(frameIntervalSmoothing > 0 && frameIntervalSmoothing <= 1,

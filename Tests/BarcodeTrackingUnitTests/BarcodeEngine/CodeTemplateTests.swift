@@ -46,4 +46,20 @@ struct CodeTemplateTests {
         #expect(match.score > 0.99)
         #expect(match.origin == Point(x: 66, y: 56))
     }
+
+    @Test("a code that jumped past the search radius gives no match inside it: the best placement sits on the window's edge")
+    func jumpPastTheRadius() throws {
+        let before = try Self.frame(center: Point(x: 70, y: 84), scale: 1)
+        let template = try #require(CodeTemplate(image: before, box: Rect(x: 46, y: 60, width: 48, height: 48)))
+        // The code moved 40 pixels right (the search reaches 16): part of it is in reach.
+        let after = try Self.frame(center: Point(x: 110, y: 84), scale: 1)
+        let expected = Point(x: 46, y: 60)
+        let edge = try #require(template.locate(in: after, around: expected, radius: 16))
+        #expect(!TrackingEngine.isWithinSearch(edge.origin, of: expected, radius: 16),
+                "best placement \(edge.origin) (score \(edge.score)) is inside the window")
+        // Within reach, the same code is found inside the window.
+        let near = try #require(template.locate(in: after, around: Point(x: 76, y: 60), radius: 16))
+        #expect(TrackingEngine.isWithinSearch(near.origin, of: Point(x: 76, y: 60), radius: 16))
+        #expect(near.origin == Point(x: 86, y: 60))
+    }
 }
