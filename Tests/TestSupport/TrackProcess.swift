@@ -23,6 +23,11 @@ public struct TrackProcess {
         /// Standard output's non-empty lines.
         public var lines: [String] { stdout.split(separator: "\n", omittingEmptySubsequences: true).map(String.init) }
 
+        /// Standard output's JSON lines (`--format jsonl`) whose `"type"` is `type`, parsed, in order.
+        public func objects(ofType type: String) throws -> [[String: Any]] {
+            try lines.map(jsonObject).filter { $0["type"] as? String == type }
+        }
+
         /// Expects the process to have exited with `status`, saying `mention` on standard error
         /// (a refused argument, an unreadable input): both are shown when they are not.
         public func expectFailure(status expected: Int32, mentioning mention: String,

@@ -1,5 +1,6 @@
 import Foundation
 import FrameSources
+import TestSupport
 import SyntheticScenes
 
 /// The demo pallet (three labels) at 640x480, as clips and raw frames on disk for `track` to read.
@@ -15,8 +16,8 @@ enum DemoClip {
 
     /// Writes the scene's `frames` first frames to `path` at 30 fps (the container from its extension).
     static func write(_ scene: SyntheticScene, frames: Int, to path: String) throws {
-        let writer = try VideoWriter(path: path, width: scene.configuration.width, height: scene.configuration.height, frameRate: 30)
-        for n in 1...frames { try writer.append(scene.render(frame: n).frame) }
-        try writer.finish()
+        try VideoFiles.write(to: path, width: scene.configuration.width, height: scene.configuration.height) { writer in
+            for n in 1...frames { try writer.append(scene.render(frame: n).frame) }
+        }
     }
 }

@@ -2,6 +2,7 @@ import BarcodeDecoding
 import BarcodeTracking
 import Foundation
 import FrameSources
+import TestSupport
 
 /// Writes small test clips of rendered labels (zxing-cpp's writer) on a white 640x480
 /// background, for end-to-end runs of `track --input`.
@@ -48,10 +49,10 @@ enum LabelClip {
 
     /// Writes `frames` (the labels of each frame, in order) at 30 frames per second to `path` (.y4m, .mp4, …).
     static func write(_ frames: [[Label]], to path: String, width: Int = 640, height: Int = 480) throws {
-        let writer = try VideoWriter(path: path, width: width, height: height, frameRate: 30)
-        for (index, labels) in frames.enumerated() {
-            try writer.append(try frame(labels, width: width, height: height), time: Double(index) / 30)
+        try VideoFiles.write(to: path, width: width, height: height) { writer in
+            for (index, labels) in frames.enumerated() {
+                try writer.append(try frame(labels, width: width, height: height), time: Double(index) / 30)
+            }
         }
-        try writer.finish()
     }
 }

@@ -23,15 +23,14 @@ struct LocatedOnlyCommandTests {
         let path = try Self.clip(in: dir)
         let run = try TrackProcess.run(["--input", path, "--format", "jsonl", "--located-only"])
         #expect(run.status == 0, "\(run.stderr)")
-        let objects = try run.lines.map(jsonObject)
-        let frames = objects.filter { $0["type"] as? String == "frame" }
+        let frames = try run.objects(ofType: "frame")
         let first = try #require((frames.first?["tracks"] as? [[String: Any]])?.first)
         #expect(first["data"] == nil && first["symbology"] == nil, "located only: no data")
         #expect(first["state"] as? String == "tracked")
         let id = try #require(first["id"] as? Int)
         let ids = Set(frames.flatMap { ($0["tracks"] as? [[String: Any]]) ?? [] }.compactMap { $0["id"] as? Int })
         #expect(ids == [id], "one track, one id, through the change")
-        let recognized = objects.filter { $0["type"] as? String == "recognized" }
+        let recognized = try run.objects(ofType: "recognized")
         #expect(recognized.map { $0["id"] as? Int } == [id])
         #expect(recognized.first?["data"] as? String == "LOT51426456")
         #expect((recognized.first?["frame"] as? Int ?? 0) >= 7, "readable only from frame 7")
@@ -40,7 +39,7 @@ struct LocatedOnlyCommandTests {
         #expect(mot.lines.first?.hasPrefix("1,\(id),") == true, "MOT has the located-only track from frame 1")
 
         let plain = try TrackProcess.run(["--input", path, "--format", "jsonl"])
-        let plainFrames = try plain.lines.map(jsonObject).filter { $0["type"] as? String == "frame" }
+        let plainFrames = try plain.objects(ofType: "frame")
         #expect((plainFrames.first?["tracks"] as? [Any])?.isEmpty == true, "off by default: nothing until the code is read")
     }
 
@@ -49,12 +48,12 @@ struct LocatedOnlyCommandTests {
     func blurredDemo(blur: Double) throws {
         let run = try TrackProcess.run(["--demo", "--blur", "\(blur)", "--frames", "8", "--format", "jsonl", "--located-only"])
         #expect(run.status == 1, "nothing decoded: \(run.stderr)")
-        let frames = try run.lines.map(jsonObject).filter { $0["type"] as? String == "frame" }
+        let frames = try run.objects(ofType: "frame")
         let tracks = frames.map { ($0["tracks"] as? [[String: Any]]) ?? [] }
         #expect(tracks.allSatisfy { $0.count == 3 && $0.allSatisfy { $0["data"] == nil } })
         #expect(Set(tracks.flatMap { $0.compactMap { $0["id"] as? Int } }) == [1, 2, 3])
         let plain = try TrackProcess.run(["--demo", "--blur", "\(blur)", "--frames", "8", "--format", "jsonl"])
-        let plainTracks = try plain.lines.map(jsonObject).filter { $0["type"] as? String == "frame" }
+        let plainTracks = try plain.objects(ofType: "frame")
             .flatMap { ($0["tracks"] as? [Any]) ?? [] }
         #expect(plainTracks.isEmpty, "without --located-only: no track at all, as the issue found")
     }

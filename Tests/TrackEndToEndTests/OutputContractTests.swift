@@ -15,10 +15,6 @@ struct OutputContractTests {
         return path
     }
 
-    func objects(_ outcome: TrackProcess.Outcome, type: String) throws -> [[String: Any]] {
-        try outcome.lines.map(jsonObject).filter { $0["type"] as? String == type }
-    }
-
     @Test("track scan reports EAN-13 forms of UPC-A/E, symbology identifiers, EC levels and add-on links")
     func scanDetails() throws {
         let files = ["upca-1/2.png", "upce-1/1.png", "qrcode-1/1.png", "ean13-extension-1/1.png"].map { "\(Self.samples)/\($0)" }
@@ -49,7 +45,7 @@ struct OutputContractTests {
                                          .init(text: "HELLO", symbology: .qrCode, origin: (400, 240), width: 180, height: 180)]
         let run = try TrackProcess.run(["--input", try clip(Array(repeating: labels, count: 4), in: dir), "--format", "jsonl"])
         #expect(run.status == 0, "\(run.stderr)")
-        let recognized = try objects(run, type: "recognized")
+        let recognized = try run.objects(ofType: "recognized")
         let upc = try #require(recognized.first { $0["symbology"] as? String == "upca" })
         #expect(upc["extendedData"] as? String == "0036602301467")
         #expect(upc["symbologyIdentifier"] as? String == "]E0")
@@ -68,19 +64,19 @@ struct OutputContractTests {
         for (expiry, deletedAt) in [(0.5, 25), (2.0, 40)] {
             let run = try TrackProcess.run(["--input", path, "--format", "jsonl", "--overlay", "expiry=\(expiry)"])
             #expect(run.status == 0, "\(run.stderr)")
-            let events = try objects(run, type: "overlay")
+            let events = try run.objects(ofType: "overlay")
             #expect(events.map { $0["event"] as? String } == ["create", "delete"])
             #expect(events.first?["frame"] as? Int == 1)
             // t - 0.3 >= expiry first at frame 25 (t = 0.8 s); with 2 s the run ends first and deletes it at its last frame.
             #expect(events.last?["frame"] as? Int == deletedAt, "expiry \(expiry)")
-            let frames = try objects(run, type: "frame")
+            let frames = try run.objects(ofType: "frame")
             for frame in frames {
                 let number = frame["frame"] as? Int ?? 0
                 for track in (frame["tracks"] as? [[String: Any]]) ?? [] {
                     #expect((track["overlay"] != nil) == (number < deletedAt), "frame \(number): overlay only while it lives")
                 }
             }
-            let summary = try #require(try objects(run, type: "summary").last)
+            let summary = try #require(try run.objects(ofType: "summary").last)
             #expect(summary["complete"] is NSNull, "nothing was expected")
         }
     }
@@ -95,11 +91,11 @@ struct OutputContractTests {
         let run = try TrackProcess.run(["--input", try clip(Array(repeating: labels, count: 10), in: dir), "--format", "jsonl",
                                         "--expect", "1", "--point-of-interest", poi])
         #expect(run.status == 0, "\(run.stderr)")
-        let summary = try #require(try objects(run, type: "summary").last)
+        let summary = try #require(try run.objects(ofType: "summary").last)
         #expect((summary["codes"] as? [[String: Any]])?.compactMap { $0["data"] as? String } == [chosen])
         #expect(summary["complete"] as? Bool == true)
         #expect(summary["frames"] as? Int == 1)
-        #expect(try objects(run, type: "recognized").compactMap { $0["data"] as? String } == [chosen])
+        #expect(try run.objects(ofType: "recognized").compactMap { $0["data"] as? String } == [chosen])
     }
 
     @Test("--annotate draws the scan area and the point of interest; --record does not")

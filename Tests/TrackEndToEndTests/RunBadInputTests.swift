@@ -60,14 +60,13 @@ struct RunBadInputTests {
 
     @Test("A video with no frames exits 1: nothing to recognize")
     func zeroFrames() throws {
-        let dir = try TemporaryFiles.directory()
-        defer { try? FileManager.default.removeItem(at: dir) }
-        let path = dir.appendingPathComponent("empty.y4m").path
-        let writer = try VideoWriter(path: path, width: 64, height: 64, frameRate: 30)
-        try writer.finish()
-        let run = try TrackProcess.run(["--input", path, "--format", "jsonl"])
-        #expect([1, 2].contains(run.status), "\(run.stderr)")
-        #expect(!run.stderr.isEmpty || run.lines.last.map { (try? jsonObject($0))?["frames"] as? Int == 0 } == true)
+        try TemporaryFiles.withDirectory { dir in
+            let path = dir.appendingPathComponent("empty.y4m").path
+            try VideoFiles.write(to: path, width: 64, height: 64) { _ in }
+            let run = try TrackProcess.run(["--input", path, "--format", "jsonl"])
+            #expect([1, 2].contains(run.status), "\(run.stderr)")
+            #expect(!run.stderr.isEmpty || run.lines.last.map { (try? jsonObject($0))?["frames"] as? Int == 0 } == true)
+        }
     }
 
     @Test("An unwritable --output exits 5 before doing any work")

@@ -14,57 +14,50 @@ struct RunInputEdgeTests {
 
     @Test("A 99.6-megapixel PNG is read as one frame by --input and scanned by track scan (was: 0 frames, exit 1, no word; scan: get_buffer() failed)")
     func pictureNearTheLimitIsRead() throws {
-        let directory = try TemporaryFiles.directory()
-        defer { try? FileManager.default.removeItem(at: directory) }
         // 10000 columns are 10048 once libavcodec aligns them: 10048 x 9960 is over 100 megapixels.
-        let path = directory.appendingPathComponent("big.png").path
-        try Data(UniformImages.png(width: 10_000, height: 9_960, grey: 230)).write(to: URL(fileURLWithPath: path))
+        try TemporaryFiles.withFile(UniformImages.png(width: 10_000, height: 9_960, grey: 230), named: "big.png") { path in
+            // About 12 s of CPU in a debug build (the engine searches 100 megapixels); a loaded VM stretches it.
+            let run = try TrackProcess.run(["--input", path, "--format", "jsonl"], timeout: 900)
+            #expect(run.status == 1, "a blank picture holds no code: \(run.stderr)")
+            let summary = try summary(run)
+            #expect(summary["frames"] as? Int == 1)
+            #expect(summary["skipped"] as? Int == 0)
+            #expect(summary["reason"] as? String == "end-of-input")
+            #expect(!run.stderr.contains("skipped"), "\(run.stderr)")
 
-        // About 12 s of CPU in a debug build (the engine searches 100 megapixels); a loaded VM stretches it.
-        let run = try TrackProcess.run(["--input", path, "--format", "jsonl"], timeout: 900)
-        #expect(run.status == 1, "a blank picture holds no code: \(run.stderr)")
-        let summary = try summary(run)
-        #expect(summary["frames"] as? Int == 1)
-        #expect(summary["skipped"] as? Int == 0)
-        #expect(summary["reason"] as? String == "end-of-input")
-        #expect(!run.stderr.contains("skipped"), "\(run.stderr)")
-
-        let scan = try TrackProcess.run(["scan", path], timeout: 900)
-        #expect(scan.status == 1, "\(scan.stdout)\(scan.stderr)")
-        #expect(scan.stdout.contains("big.png: no barcode found"), "\(scan.stdout)")
+            let scan = try TrackProcess.run(["scan", path], timeout: 900)
+            #expect(scan.status == 1, "\(scan.stdout)\(scan.stderr)")
+            #expect(scan.stdout.contains("big.png: no barcode found"), "\(scan.stdout)")
+        }
     }
 
     @Test("A picture over the limit exits 2 naming the file, its size, the limit and what to do; its summary says failed")
     func pictureOverTheLimitIsRefused() throws {
-        let directory = try TemporaryFiles.directory()
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let path = directory.appendingPathComponent("over.png").path
-        try Data(UniformImages.png(width: 10_001, height: 10_000, grey: 230)).write(to: URL(fileURLWithPath: path))
-        let run = try TrackProcess.run(["--input", path, "--format", "jsonl"])
-        #expect(run.status == 2)
-        for words in [path, "10001x10000 (100,010,000 pixels)", "limit of 100,000,000 pixels", "scale it down"] {
-            #expect(run.stderr.contains(words), "\(words): \(run.stderr)")
+        try TemporaryFiles.withFile(UniformImages.png(width: 10_001, height: 10_000, grey: 230), named: "over.png") { path in
+            let run = try TrackProcess.run(["--input", path, "--format", "jsonl"])
+            #expect(run.status == 2)
+            for words in [path, "10001x10000 (100,010,000 pixels)", "limit of 100,000,000 pixels", "scale it down"] {
+                #expect(run.stderr.contains(words), "\(words): \(run.stderr)")
+            }
+            let summary = try summary(run)
+            #expect(summary["reason"] as? String == "failed")
+            #expect((summary["error"] as? String)?.contains("10001x10000") == true)
+            let scan = try TrackProcess.run(["scan", path])
+            #expect(scan.status == 2)
+            #expect(scan.stdout.contains("10001x10000 (100,010,000 pixels)"), "\(scan.stdout)")
         }
-        let summary = try summary(run)
-        #expect(summary["reason"] as? String == "failed")
-        #expect((summary["error"] as? String)?.contains("10001x10000") == true)
-        let scan = try TrackProcess.run(["scan", path])
-        #expect(scan.status == 2)
-        #expect(scan.stdout.contains("10001x10000 (100,010,000 pixels)"), "\(scan.stdout)")
     }
 
     @Test("A forged 3808428567x382 PNG is reported with that size, never a negative one")
     func forgedSizeIsNotNegative() throws {
-        let directory = try TemporaryFiles.directory()
-        defer { try? FileManager.default.removeItem(at: directory) }
         var png = UniformImages.png(width: 4, height: 382, grey: 0)
         png.replaceSubrange(16..<20, with: [0xE3, 0x00, 0x02, 0x17])  // 3808428567: int32 -486538729
-        let path = directory.appendingPathComponent("forged.png").path
-        try Data(png).write(to: URL(fileURLWithPath: path))
-        let scan = try TrackProcess.run(["scan", path])
-        #expect(scan.status == 2)
-        #expect(scan.stdout.contains("3808428567x382"), "\(scan.stdout)")
-        #expect(!scan.stdout.contains("-486538729") && !scan.stdout.contains("megapixels)"), "\(scan.stdout)")
+        try TemporaryFiles.withFile(png, named: "forged.png") { path in
+            let scan = try TrackProcess.run(["scan", path])
+            #expect(scan.status == 2)
+            #expect(scan.stdout.contains("3808428567x382"), "\(scan.stdout)")
+            #expect(!scan.stdout.contains("-486538729") && !scan.stdout.contains("megapixels)"), "\(scan.stdout)")
+        }
     }
 
     @Test("Sequence patterns that match nothing exit 2 naming the pattern and what it matched", .needsSharedData, arguments: [

@@ -14,15 +14,15 @@ struct SectionalCode39Tests {
     static func panClip(in dir: URL) throws -> String {
         let label = try BarcodeRenderer.render(payload, as: .code39, width: (payload.count + 2) * 13 * 3 + 60, height: 100, quietZone: 30)
         let path = dir.appendingPathComponent("pan.y4m").path
-        let writer = try VideoWriter(path: path, width: 640, height: 240, frameRate: 30)
-        for (index, x0) in stride(from: 0, through: label.width - 640, by: 40).enumerated() {
-            var frame = try LumaImage(width: 640, height: 240)
-            for y in 0..<label.height {
-                for x in 0..<640 { frame.pixels[(70 + y) * frame.bytesPerRow + x] = label.pixels[y * label.bytesPerRow + x0 + x] }
+        try VideoFiles.write(to: path, width: 640, height: 240) { writer in
+            for (index, x0) in stride(from: 0, through: label.width - 640, by: 40).enumerated() {
+                var frame = try LumaImage(width: 640, height: 240)
+                for y in 0..<label.height {
+                    for x in 0..<640 { frame.pixels[(70 + y) * frame.bytesPerRow + x] = label.pixels[y * label.bytesPerRow + x0 + x] }
+                }
+                try writer.append(frame, time: Double(index) / 30)
             }
-            try writer.append(frame, time: Double(index) / 30)
         }
-        try writer.finish()
         return path
     }
 
@@ -33,11 +33,10 @@ struct SectionalCode39Tests {
         let path = try Self.panClip(in: dir)
         let run = try TrackProcess.run(["--input", path, "--format", "jsonl", "--sectional-code39"])
         #expect(run.status == 0, "\(run.stderr)")
-        let objects = try run.lines.map(jsonObject)
-        let recognized = objects.filter { $0["type"] as? String == "recognized" }
+        let recognized = try run.objects(ofType: "recognized")
         #expect(recognized.compactMap { $0["data"] as? String } == [Self.payload])
         #expect(recognized.first?["symbology"] as? String == "code39")
-        let summary = try #require(objects.last)
+        let summary = try jsonObject(try #require(run.lines.last))
         #expect((summary["codes"] as? [[String: Any]])?.compactMap { $0["data"] as? String } == [Self.payload])
 
         let plain = try TrackProcess.run(["--input", path, "--format", "jsonl"])

@@ -99,8 +99,7 @@ static inline int CV4L2Shim_close(int fd) { return v4l2_close(fd); }
 
 static inline int CV4L2Shim_query_capability(int fd, CV4L2Shim_Capability *out, char *driver, char *card,
                                              char *bus_info, size_t capacity) {
-    struct v4l2_capability cap;
-    memset(&cap, 0, sizeof cap);
+    struct v4l2_capability cap = {0};
     if (v4l2_ioctl(fd, VIDIOC_QUERYCAP, &cap) < 0) return -1;
     uint32_t caps = (cap.capabilities & V4L2_CAP_DEVICE_CAPS) ? cap.device_caps : cap.capabilities;
     out->capabilities = caps;
@@ -115,10 +114,7 @@ static inline int CV4L2Shim_query_capability(int fd, CV4L2Shim_Capability *out, 
 
 static inline int CV4L2Shim_enum_format(int fd, uint32_t index, uint32_t *pixelformat, uint32_t *flags,
                                         char *description, size_t capacity) {
-    struct v4l2_fmtdesc desc;
-    memset(&desc, 0, sizeof desc);
-    desc.index = index;
-    desc.type = V4L2_BUF_TYPE_VIDEO_CAPTURE;
+    struct v4l2_fmtdesc desc = {.index = index, .type = V4L2_BUF_TYPE_VIDEO_CAPTURE};
     if (v4l2_ioctl(fd, VIDIOC_ENUM_FMT, &desc) < 0) return -1;
     *pixelformat = desc.pixelformat;
     *flags = desc.flags;
@@ -127,47 +123,28 @@ static inline int CV4L2Shim_enum_format(int fd, uint32_t index, uint32_t *pixelf
 }
 
 static inline int CV4L2Shim_enum_frame_size(int fd, uint32_t pixelformat, uint32_t index, CV4L2Shim_FrameSize *out) {
-    struct v4l2_frmsizeenum size;
-    memset(&size, 0, sizeof size);
-    size.index = index;
-    size.pixel_format = pixelformat;
+    struct v4l2_frmsizeenum size = {.index = index, .pixel_format = pixelformat};
     if (v4l2_ioctl(fd, VIDIOC_ENUM_FRAMESIZES, &size) < 0) return -1;
-    memset(out, 0, sizeof *out);
-    out->type = size.type;
-    if (size.type == V4L2_FRMSIZE_TYPE_DISCRETE) {
-        out->width = size.discrete.width;
-        out->height = size.discrete.height;
-    } else {
-        out->min_width = size.stepwise.min_width;
-        out->max_width = size.stepwise.max_width;
-        out->step_width = size.stepwise.step_width;
-        out->min_height = size.stepwise.min_height;
-        out->max_height = size.stepwise.max_height;
-        out->step_height = size.stepwise.step_height;
-    }
+    const struct v4l2_frmsize_stepwise *range = &size.stepwise;
+    *out = size.type == V4L2_FRMSIZE_TYPE_DISCRETE
+        ? (CV4L2Shim_FrameSize){.type = size.type, .width = size.discrete.width, .height = size.discrete.height}
+        : (CV4L2Shim_FrameSize){.type = size.type, .min_width = range->min_width, .max_width = range->max_width,
+                                .step_width = range->step_width, .min_height = range->min_height,
+                                .max_height = range->max_height, .step_height = range->step_height};
     return 0;
 }
 
 static inline int CV4L2Shim_enum_frame_interval(int fd, uint32_t pixelformat, uint32_t width, uint32_t height,
                                                 uint32_t index, CV4L2Shim_FrameInterval *out) {
-    struct v4l2_frmivalenum interval;
-    memset(&interval, 0, sizeof interval);
-    interval.index = index;
-    interval.pixel_format = pixelformat;
-    interval.width = width;
-    interval.height = height;
+    struct v4l2_frmivalenum interval = {.index = index, .pixel_format = pixelformat, .width = width, .height = height};
     if (v4l2_ioctl(fd, VIDIOC_ENUM_FRAMEINTERVALS, &interval) < 0) return -1;
-    memset(out, 0, sizeof *out);
-    out->type = interval.type;
-    if (interval.type == V4L2_FRMIVAL_TYPE_DISCRETE) {
-        out->numerator = interval.discrete.numerator;
-        out->denominator = interval.discrete.denominator;
-    } else {
-        out->min_numerator = interval.stepwise.min.numerator;
-        out->min_denominator = interval.stepwise.min.denominator;
-        out->max_numerator = interval.stepwise.max.numerator;
-        out->max_denominator = interval.stepwise.max.denominator;
-    }
+    const struct v4l2_frmival_stepwise *range = &interval.stepwise;
+    *out = interval.type == V4L2_FRMIVAL_TYPE_DISCRETE
+        ? (CV4L2Shim_FrameInterval){.type = interval.type, .numerator = interval.discrete.numerator,
+                                    .denominator = interval.discrete.denominator}
+        : (CV4L2Shim_FrameInterval){.type = interval.type, .min_numerator = range->min.numerator,
+                                    .min_denominator = range->min.denominator,
+                                    .max_numerator = range->max.numerator, .max_denominator = range->max.denominator};
     return 0;
 }
 
@@ -180,9 +157,7 @@ static inline void CV4L2Shim_read_pix(const struct v4l2_format *format, CV4L2Shi
 }
 
 static inline int CV4L2Shim_get_format(int fd, CV4L2Shim_PixFormat *out) {
-    struct v4l2_format format;
-    memset(&format, 0, sizeof format);
-    format.type = V4L2_BUF_TYPE_VIDEO_CAPTURE;
+    struct v4l2_format format = {.type = V4L2_BUF_TYPE_VIDEO_CAPTURE};
     if (v4l2_ioctl(fd, VIDIOC_G_FMT, &format) < 0) return -1;
     CV4L2Shim_read_pix(&format, out);
     return 0;
@@ -190,13 +165,11 @@ static inline int CV4L2Shim_get_format(int fd, CV4L2Shim_PixFormat *out) {
 
 /// VIDIOC_S_FMT (or VIDIOC_TRY_FMT when `try_only`); `format` is updated to what the driver chose.
 static inline int CV4L2Shim_set_format(int fd, CV4L2Shim_PixFormat *format, int try_only) {
-    struct v4l2_format request;
-    memset(&request, 0, sizeof request);
-    request.type = V4L2_BUF_TYPE_VIDEO_CAPTURE;
-    request.fmt.pix.width = format->width;
-    request.fmt.pix.height = format->height;
-    request.fmt.pix.pixelformat = format->pixelformat;
-    request.fmt.pix.field = V4L2_FIELD_NONE;
+    struct v4l2_format request = {
+        .type = V4L2_BUF_TYPE_VIDEO_CAPTURE,
+        .fmt.pix = {.width = format->width, .height = format->height, .pixelformat = format->pixelformat,
+                    .field = V4L2_FIELD_NONE},
+    };
     if (v4l2_ioctl(fd, try_only ? VIDIOC_TRY_FMT : VIDIOC_S_FMT, &request) < 0) return -1;
     CV4L2Shim_read_pix(&request, format);
     return 0;
@@ -204,9 +177,7 @@ static inline int CV4L2Shim_set_format(int fd, CV4L2Shim_PixFormat *format, int 
 
 /// VIDIOC_G_PARM, or VIDIOC_S_PARM when `numerator` is non-zero; the interval in force is returned.
 static inline int CV4L2Shim_frame_interval(int fd, uint32_t *numerator, uint32_t *denominator) {
-    struct v4l2_streamparm parm;
-    memset(&parm, 0, sizeof parm);
-    parm.type = V4L2_BUF_TYPE_VIDEO_CAPTURE;
+    struct v4l2_streamparm parm = {.type = V4L2_BUF_TYPE_VIDEO_CAPTURE};
     if (*numerator != 0) {
         parm.parm.capture.timeperframe.numerator = *numerator;
         parm.parm.capture.timeperframe.denominator = *denominator;
@@ -221,22 +192,14 @@ static inline int CV4L2Shim_frame_interval(int fd, uint32_t *numerator, uint32_t
 
 /// VIDIOC_REQBUFS for mmap buffers; returns the count granted.
 static inline int CV4L2Shim_request_buffers(int fd, uint32_t count) {
-    struct v4l2_requestbuffers request;
-    memset(&request, 0, sizeof request);
-    request.count = count;
-    request.type = V4L2_BUF_TYPE_VIDEO_CAPTURE;
-    request.memory = V4L2_MEMORY_MMAP;
+    struct v4l2_requestbuffers request = {.count = count, .type = V4L2_BUF_TYPE_VIDEO_CAPTURE, .memory = V4L2_MEMORY_MMAP};
     if (v4l2_ioctl(fd, VIDIOC_REQBUFS, &request) < 0) return -1;
     return (int)request.count;
 }
 
 /// Maps buffer `index` (VIDIOC_QUERYBUF + v4l2_mmap); NULL with errno on failure.
 static inline void *CV4L2Shim_map_buffer(int fd, uint32_t index, uint32_t *length) {
-    struct v4l2_buffer buffer;
-    memset(&buffer, 0, sizeof buffer);
-    buffer.index = index;
-    buffer.type = V4L2_BUF_TYPE_VIDEO_CAPTURE;
-    buffer.memory = V4L2_MEMORY_MMAP;
+    struct v4l2_buffer buffer = {.index = index, .type = V4L2_BUF_TYPE_VIDEO_CAPTURE, .memory = V4L2_MEMORY_MMAP};
     if (v4l2_ioctl(fd, VIDIOC_QUERYBUF, &buffer) < 0) return NULL;
     void *memory = v4l2_mmap(NULL, buffer.length, PROT_READ | PROT_WRITE, MAP_SHARED, fd, buffer.m.offset);
     if (memory == MAP_FAILED) return NULL;
@@ -247,19 +210,12 @@ static inline void *CV4L2Shim_map_buffer(int fd, uint32_t index, uint32_t *lengt
 static inline int CV4L2Shim_unmap_buffer(void *memory, uint32_t length) { return v4l2_munmap(memory, length); }
 
 static inline int CV4L2Shim_queue_buffer(int fd, uint32_t index) {
-    struct v4l2_buffer buffer;
-    memset(&buffer, 0, sizeof buffer);
-    buffer.index = index;
-    buffer.type = V4L2_BUF_TYPE_VIDEO_CAPTURE;
-    buffer.memory = V4L2_MEMORY_MMAP;
+    struct v4l2_buffer buffer = {.index = index, .type = V4L2_BUF_TYPE_VIDEO_CAPTURE, .memory = V4L2_MEMORY_MMAP};
     return v4l2_ioctl(fd, VIDIOC_QBUF, &buffer);
 }
 
 static inline int CV4L2Shim_dequeue_buffer(int fd, CV4L2Shim_Buffer *out) {
-    struct v4l2_buffer buffer;
-    memset(&buffer, 0, sizeof buffer);
-    buffer.type = V4L2_BUF_TYPE_VIDEO_CAPTURE;
-    buffer.memory = V4L2_MEMORY_MMAP;
+    struct v4l2_buffer buffer = {.type = V4L2_BUF_TYPE_VIDEO_CAPTURE, .memory = V4L2_MEMORY_MMAP};
     if (v4l2_ioctl(fd, VIDIOC_DQBUF, &buffer) < 0) return -1;
     out->index = buffer.index;
     out->bytesused = buffer.bytesused;
@@ -288,9 +244,7 @@ static inline int CV4L2Shim_wait_readable(int fd, int timeout_ms, int *failed) {
 /// VIDIOC_QUERYCTRL; with `next`, the first control after `id` (V4L2_CTRL_FLAG_NEXT_CTRL).
 static inline int CV4L2Shim_query_control(int fd, uint32_t id, int next, CV4L2Shim_Control *out,
                                           char *name, size_t capacity) {
-    struct v4l2_queryctrl query;
-    memset(&query, 0, sizeof query);
-    query.id = next ? (id | V4L2_CTRL_FLAG_NEXT_CTRL) : id;
+    struct v4l2_queryctrl query = {.id = next ? (id | V4L2_CTRL_FLAG_NEXT_CTRL) : id};
     if (v4l2_ioctl(fd, VIDIOC_QUERYCTRL, &query) < 0) return -1;
     out->id = query.id;
     out->type = query.type;
@@ -304,10 +258,7 @@ static inline int CV4L2Shim_query_control(int fd, uint32_t id, int next, CV4L2Sh
 }
 
 static inline int CV4L2Shim_query_menu(int fd, uint32_t id, uint32_t index, char *name, size_t capacity) {
-    struct v4l2_querymenu query;
-    memset(&query, 0, sizeof query);
-    query.id = id;
-    query.index = index;
+    struct v4l2_querymenu query = {.id = id, .index = index};
     if (v4l2_ioctl(fd, VIDIOC_QUERYMENU, &query) < 0) return -1;
     CV4L2Shim_copy_string(name, capacity, query.name, sizeof query.name);
     return 0;

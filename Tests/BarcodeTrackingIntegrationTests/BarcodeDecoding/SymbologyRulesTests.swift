@@ -11,23 +11,16 @@ func renderAndRead(_ text: String, as symbology: Symbology, width: Int = 0, heig
 }
 
 struct SymbologyRulesTests {
-    @Test("UPC-A is reported as UPC-A with its EAN-13 form as extended data")
-    func upcA() throws {
-        let codes = try renderAndRead("036000291452", as: .upcA, width: 300, height: 120)
+    @Test("UPC-A and UPC-E are reported as themselves, with their EAN-13 form (UPC-E's expansion) as extended data",
+          arguments: [(Symbology.upcA, "036000291452", "0036000291452", 300, 120),
+                      (.upcE, "01234565", "0012345000065", 200, 100)])
+    func upcAsEAN13(symbology: Symbology, data: String, ean13: String, width: Int, height: Int) throws {
+        let codes = try renderAndRead(data, as: symbology, width: width, height: height)
         let code = try #require(codes.first)
         #expect(codes.count == 1)
-        #expect(code.symbology == .upcA)
-        #expect(code.data == "036000291452")
-        #expect(code.extendedData == "0036000291452")
-    }
-
-    @Test("UPC-E carries its expansion in EAN-13 form")
-    func upcE() throws {
-        let codes = try renderAndRead("01234565", as: .upcE, width: 200, height: 100)
-        let code = try #require(codes.first)
-        #expect(code.symbology == .upcE)
-        #expect(code.data == "01234565")
-        #expect(code.extendedData == "0012345000065")
+        #expect(code.symbology == symbology)
+        #expect(code.data == data)
+        #expect(code.extendedData == ean13)
     }
 
     @Test("GS1 human-readable text becomes the element string with GS after variable-length fields")
@@ -130,20 +123,16 @@ struct SymbologyRulesOnSamplesTests {
         #expect(addOn.associatedCode == AssociatedCode(symbology: .ean13, data: "9780735200449"))
     }
 
-    @Test("GS1 DataBar reports the element string and its GTIN-14", .needsSharedData)
-    func dataBar() throws {
-        let code = try #require(try Self.read("rss14-1/1.png").first)
-        #expect(code.symbology == .databar)
-        #expect(code.data == "0104412345678909")
-        #expect(code.extendedData == "04412345678909")
-    }
-
-    @Test("GS1 DataBar Expanded reports the element string and keeps the readable form", .needsSharedData)
-    func dataBarExpanded() throws {
-        let code = try #require(try Self.read("rssexpanded-1/1.png").first)
-        #expect(code.symbology == .databarExpanded)
-        #expect(code.data == "11100224171102243102000100")
-        #expect(code.extendedData == "(11)100224(17)110224(3102)000100")
+    @Test("GS1 DataBar reports the element string with its GTIN-14; DataBar Expanded keeps the readable form",
+          .needsSharedData, arguments: [
+              ("rss14-1/1.png", Symbology.databar, "0104412345678909", "04412345678909"),
+              ("rssexpanded-1/1.png", .databarExpanded, "11100224171102243102000100", "(11)100224(17)110224(3102)000100"),
+          ])
+    func dataBar(sample: String, symbology: Symbology, data: String, extendedData: String) throws {
+        let code = try #require(try Self.read(sample).first)
+        #expect(code.symbology == symbology)
+        #expect(code.data == data)
+        #expect(code.extendedData == extendedData)
     }
 }
 

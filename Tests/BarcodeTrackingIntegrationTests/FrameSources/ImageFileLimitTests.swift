@@ -6,16 +6,9 @@ import FrameSources
 
 /// Pictures at the 100-megapixel limit (``ImageFile/defaultPixelLimit``) and sizes from forged headers.
 struct ImageFileLimitTests {
-    /// Writes `bytes` as `name` in a fresh folder; the folder goes when `body` returns.
-    private func withFile<T>(_ bytes: [UInt8], named name: String, _ body: (String) throws -> T) throws -> T {
-        let directory = try TemporaryFiles.directory()
-        defer { try? FileManager.default.removeItem(at: directory) }
-        return try body(try TemporaryFiles.write(bytes, to: name, in: directory))
-    }
-
     @Test("A 10000x10000 PNG, exactly at the limit, is read (libavcodec's aligned width once failed it: get_buffer() failed)")
     func pictureAtTheLimitIsRead() throws {
-        let image = try withFile(UniformImages.png(width: 10_000, height: 10_000, grey: 200), named: "big.png") {
+        let image = try TemporaryFiles.withFile(UniformImages.png(width: 10_000, height: 10_000, grey: 200), named: "big.png") {
             try ImageFile.load(path: $0)
         }
         #expect(image.width == 10_000 && image.height == 10_000)
@@ -42,7 +35,7 @@ struct ImageFileLimitTests {
 
     @Test("A picture one column over the limit is refused naming the file, its size, the limit and what to do")
     func pictureOverTheLimitIsRefused() throws {
-        let error = try withFile(UniformImages.png(width: 10_001, height: 10_000, grey: 200), named: "over.png") { path in
+        let error = try TemporaryFiles.withFile(UniformImages.png(width: 10_001, height: 10_000, grey: 200), named: "over.png") { path in
             #expect(throws: SourceError.self) { try ImageFile.load(path: path) }
         }
         #expect(error?.code == .imageTooLarge)
@@ -56,7 +49,7 @@ struct ImageFileLimitTests {
     @Test("A forged PNG size above 2^31 is reported as it is, never negative (was -486538729x382, -185857.8 megapixels)",
           arguments: [(3_808_428_567, 382), (0xFFFF_FFFF, 0xFFFF_FFFF), (0x8000_0000, 1)])
     func forgedSizesAreNeverNegative(width: Int, height: Int) throws {
-        let error = try withFile(TestImages.pngHeader(width: width, height: height), named: "forged.png") { path in
+        let error = try TemporaryFiles.withFile(TestImages.pngHeader(width: width, height: height), named: "forged.png") { path in
             #expect(throws: SourceError.self) { try ImageFile.load(path: path) }
         }
         #expect(error?.code == .imageTooLarge)

@@ -8,11 +8,11 @@ struct MediaFileSourceTests {
     /// Writes `count` moving-rectangle frames at `rate` fps and returns the path.
     static func makeClip(_ name: String, in directory: URL, count: Int = 20, rate: Double = 25) throws -> String {
         let path = directory.appendingPathComponent(name).path
-        let writer = try VideoWriter(path: path, width: 160, height: 120, frameRate: rate)
-        for index in 0..<count {
-            try writer.append(TestImages.movingRectangles(frame: index), time: Double(index) / rate)
+        try VideoFiles.write(to: path, width: 160, height: 120, frameRate: rate) { writer in
+            for index in 0..<count {
+                try writer.append(TestImages.movingRectangles(frame: index), time: Double(index) / rate)
+            }
         }
-        try writer.finish()
         return path
     }
 

@@ -20,63 +20,59 @@ struct VideoWriterTests {
 
     @Test("RGB frames are stored as their luma")
     func rgbFrames() throws {
-        let directory = try TemporaryFiles.directory()
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let path = directory.appendingPathComponent("rgb.y4m").path
-        let writer = try VideoWriter(path: path, width: 32, height: 16, frameRate: 10)
-        let colours: [(UInt8, UInt8, UInt8)] = [(255, 0, 0), (0, 255, 0), (0, 0, 255), (255, 255, 255)]
-        for (index, colour) in colours.enumerated() {
-            let pixels = (0..<(32 * 16)).flatMap { _ in [colour.0, colour.1, colour.2] }
-            try writer.appendRGB(width: 32, height: 16, pixels: pixels, time: Double(index) / 10)
+        try TemporaryFiles.withDirectory { directory in
+            let path = directory.appendingPathComponent("rgb.y4m").path
+            let colours: [(UInt8, UInt8, UInt8)] = [(255, 0, 0), (0, 255, 0), (0, 0, 255), (255, 255, 255)]
+            try VideoFiles.write(to: path, width: 32, height: 16, frameRate: 10) { writer in
+                for (index, colour) in colours.enumerated() {
+                    let pixels = (0..<(32 * 16)).flatMap { _ in [colour.0, colour.1, colour.2] }
+                    try writer.appendRGB(width: 32, height: 16, pixels: pixels, time: Double(index) / 10)
+                }
+                #expect(writer.frameCount == 4)
+            }
+            let lumas = try VideoFiles.frames(of: path).map { Int($0.image[16, 8]) }
+            // BT.601: Y = 0.299 R + 0.587 G + 0.114 B.
+            let expected = [76, 150, 29, 255]
+            #expect(lumas.count == 4)
+            for (got, want) in zip(lumas, expected) { #expect(abs(got - want) <= 3, "\(got) vs \(want)") }
         }
-        #expect(writer.frameCount == 4)
-        try writer.finish()
-        let lumas = try VideoFiles.frames(of: path).map { Int($0.image[16, 8]) }
-        // BT.601: Y = 0.299 R + 0.587 G + 0.114 B.
-        let expected = [76, 150, 29, 255]
-        #expect(lumas.count == 4)
-        for (got, want) in zip(lumas, expected) { #expect(abs(got - want) <= 3, "\(got) vs \(want)") }
     }
 
     @Test("Frame times survive in MKV and land on the frame grid")
     func timesOnGrid() throws {
-        let directory = try TemporaryFiles.directory()
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let path = directory.appendingPathComponent("times.mkv").path
-        let writer = try VideoWriter(path: path, width: 64, height: 48, frameRate: 10)
-        let image = try LumaImage(width: 64, height: 48, filledWith: 90)
-        for time in [0.0, 0.1, 0.31, 0.5, 0.5] { try writer.append(image, time: time) }
-        try writer.finish()
-        let times = try VideoFiles.frames(of: path).map(\.time)
-        // 0.31 rounds to 0.3; the second 0.5 moves to the next free slot, 0.6.
-        let expected = [0.0, 0.1, 0.3, 0.5, 0.6]
-        #expect(times.count == expected.count)
-        for (got, want) in zip(times, expected) { #expect(abs(got - want) < 0.002, "\(times)") }
+        try TemporaryFiles.withDirectory { directory in
+            let path = directory.appendingPathComponent("times.mkv").path
+            let image = try LumaImage(width: 64, height: 48, filledWith: 90)
+            try VideoFiles.write(to: path, width: 64, height: 48, frameRate: 10) { writer in
+                for time in [0.0, 0.1, 0.31, 0.5, 0.5] { try writer.append(image, time: time) }
+            }
+            let times = try VideoFiles.frames(of: path).map(\.time)
+            // 0.31 rounds to 0.3; the second 0.5 moves to the next free slot, 0.6.
+            let expected = [0.0, 0.1, 0.3, 0.5, 0.6]
+            #expect(times.count == expected.count)
+            for (got, want) in zip(times, expected) { #expect(abs(got - want) < 0.002, "\(times)") }
+        }
     }
 
     @Test("NTSC frame rates are stored exactly")
     func ntscRate() throws {
-        let directory = try TemporaryFiles.directory()
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let path = directory.appendingPathComponent("ntsc.y4m").path
-        let writer = try VideoWriter(path: path, width: 16, height: 16, frameRate: 29.97)
-        try writer.append(try LumaImage(width: 16, height: 16), time: 0)
-        try writer.finish()
-        let source = try MediaFileSource(path: path)
-        #expect(abs((source.nominalFrameRate ?? 0) - 30000.0 / 1001.0) < 1e-9)
+        try TemporaryFiles.withDirectory { directory in
+            let path = directory.appendingPathComponent("ntsc.y4m").path
+            try VideoFiles.write(to: path, width: 16, height: 16, frameRate: 29.97) { try $0.append(try LumaImage(width: 16, height: 16), time: 0) }
+            let source = try MediaFileSource(path: path)
+            #expect(abs((source.nominalFrameRate ?? 0) - 30000.0 / 1001.0) < 1e-9)
+        }
     }
 
     @Test("Odd sizes are padded to even by one repeated row and column")
     func oddSize() throws {
-        let directory = try TemporaryFiles.directory()
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let path = directory.appendingPathComponent("odd.mp4").path
-        let writer = try VideoWriter(path: path, width: 161, height: 121)
-        try writer.append(try LumaImage(width: 161, height: 121, filledWith: 200), time: 0)
-        try writer.finish()
-        let frame = try #require(try MediaFileSource(path: path).nextFrame())
-        #expect(frame.image.width == 162 && frame.image.height == 122)
-        #expect(abs(Int(frame.image[161, 121]) - 200) <= 3)
+        try TemporaryFiles.withDirectory { directory in
+            let path = directory.appendingPathComponent("odd.mp4").path
+            try VideoFiles.write(to: path, width: 161, height: 121) { try $0.append(try LumaImage(width: 161, height: 121, filledWith: 200), time: 0) }
+            let frame = try #require(try MediaFileSource(path: path).nextFrame())
+            #expect(frame.image.width == 162 && frame.image.height == 122)
+            #expect(abs(Int(frame.image[161, 121]) - 200) <= 3)
+        }
     }
 
     @Test("Bad paths, extensions, sizes and calls give clear errors")

@@ -52,20 +52,23 @@ struct ViewTransformTests {
         #expect(stretch.viewPoint(fromFrame: Point(x: 320, y: 120)) == Point(x: 160, y: 80))
     }
 
-    @Test("Rotations turn the frame clockwise and mirroring flips it left-right as shown")
-    func rotationAndMirroring() throws {
-        let portrait = Size(width: 480, height: 640)
-        let r90 = try ViewTransform(frameSize: Self.frame, viewSize: portrait, rotation: .clockwise90)
-        #expect(r90.viewPoint(fromFrame: .zero) == Point(x: 480, y: 0))
-        #expect(r90.viewPoint(fromFrame: Point(x: 640, y: 0)) == Point(x: 480, y: 640))
-        let r270 = try ViewTransform(frameSize: Self.frame, viewSize: portrait, rotation: .clockwise270)
-        #expect(r270.viewPoint(fromFrame: .zero) == Point(x: 0, y: 640))
-        let r180 = try ViewTransform(frameSize: Self.frame, viewSize: Self.frame, rotation: .clockwise180)
-        #expect(r180.viewPoint(fromFrame: Point(x: 10, y: 20)) == Point(x: 630, y: 460))
-        let mirrored = try ViewTransform(frameSize: Self.frame, viewSize: Self.frame, isMirrored: true)
-        #expect(mirrored.viewPoint(fromFrame: Point(x: 10, y: 20)) == Point(x: 630, y: 20))
-        let both = try ViewTransform(frameSize: Self.frame, viewSize: portrait, rotation: .clockwise90, isMirrored: true)
-        #expect(both.viewPoint(fromFrame: .zero) == Point(x: 0, y: 0))
+    /// A frame point and where it lands in the view, for one rotation and mirroring
+    /// (a portrait view for quarter turns, the frame's own size otherwise).
+    static let turnedPoints: [(rotation: ViewRotation, isMirrored: Bool, frame: Point, view: Point)] = [
+        (.clockwise90, false, .zero, Point(x: 480, y: 0)),
+        (.clockwise90, false, Point(x: 640, y: 0), Point(x: 480, y: 640)),
+        (.clockwise270, false, .zero, Point(x: 0, y: 640)),
+        (.clockwise180, false, Point(x: 10, y: 20), Point(x: 630, y: 460)),
+        (.none, true, Point(x: 10, y: 20), Point(x: 630, y: 20)),
+        (.clockwise90, true, .zero, Point(x: 0, y: 0)),
+    ]
+
+    @Test("Rotations turn the frame clockwise and mirroring flips it left-right as shown", arguments: turnedPoints)
+    func rotationAndMirroring(turn: (rotation: ViewRotation, isMirrored: Bool, frame: Point, view: Point)) throws {
+        let quarterTurn = turn.rotation == .clockwise90 || turn.rotation == .clockwise270
+        let view = quarterTurn ? Size(width: 480, height: 640) : Self.frame
+        let t = try ViewTransform(frameSize: Self.frame, viewSize: view, rotation: turn.rotation, isMirrored: turn.isMirrored)
+        #expect(t.viewPoint(fromFrame: turn.frame) == turn.view)
     }
 
     @Test("Rotations are built from degrees; other angles are rejected")
