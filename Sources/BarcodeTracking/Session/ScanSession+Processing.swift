@@ -104,7 +104,7 @@ extension ScanSession {
                 continue
             }
             guard state.verified.contains(track.id) else { continue }
-            if let index = existingCode(for: barcode, present: present, in: state) {
+            if let index = existingCode(for: barcode, track: track.id, present: present, in: state) {
                 state.recognized[index].barcode = barcode
                 state.recognized[index].trackID = track.id
                 state.recognized[index].lastSeen = track.lastSeen
@@ -122,7 +122,7 @@ extension ScanSession {
         for track in candidates {
             guard let barcode = track.barcode else { continue }
             // Two candidates of one payload (``DuplicatePolicy/oncePerPayload``): the second joins the first.
-            if let index = existingCode(for: barcode, present: present, in: state) {
+            if let index = existingCode(for: barcode, track: track.id, present: present, in: state) {
                 state.recognizedIndexByTrack[track.id] = index
                 continue
             }
@@ -136,7 +136,9 @@ extension ScanSession {
     }
 
     /// The recognized code a new track with `barcode` stands for under the duplicate policy, if any.
-    private func existingCode(for barcode: Barcode, present: Set<TrackID>, in state: State) -> Int? {
+    /// A code that came back under its own id (``TrackerConfiguration/identityMemory``) is
+    /// the code recognized under that id.
+    private func existingCode(for barcode: Barcode, track: TrackID, present: Set<TrackID>, in state: State) -> Int? {
         switch configuration.duplicatePolicy {
         case .everyTrack:
             return nil
@@ -144,7 +146,9 @@ extension ScanSession {
             return state.recognized.firstIndex { $0.barcode.payload == barcode.payload }
         case .separateWhenSimultaneouslyVisible:
             // Same payload and its track gone: the same label back in view.
-            return state.recognized.firstIndex { $0.barcode.payload == barcode.payload && !present.contains($0.trackID) }
+            return state.recognized.firstIndex {
+                $0.barcode.payload == barcode.payload && ($0.trackID == track || !present.contains($0.trackID))
+            }
         }
     }
 

@@ -92,7 +92,7 @@ public final class ScanSession: Sendable {
 
     /// Starts the count over: forgets recognized codes and rejections. Codes still
     /// in view are recognized again (and reported as newly recognized) in the next
-    /// frame. Track ids keep counting (never reused). No effect after the session finished.
+    /// frame. Track ids keep counting. No effect after the session finished.
     public func clear() {
         state.withLock { state in
             guard state.summary == nil else { return }

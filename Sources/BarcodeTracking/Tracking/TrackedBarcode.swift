@@ -1,6 +1,8 @@
 /// The identifier of one physical code within a session.
 ///
-/// Unique within a session and never reused, even after the code is lost.
+/// Unique within a session and never given to another code. A code lost and read again
+/// soon after gets its id back when nothing else carries its payload
+/// (``TrackerConfiguration/identityMemory``); otherwise it gets a new one.
 public struct TrackID: RawRepresentable, Hashable, Comparable, Sendable, Codable, CustomStringConvertible {
     /// The number, counted from 1 within a session.
     public var rawValue: Int
@@ -26,7 +28,8 @@ public enum TrackState: String, Sendable, Hashable, Codable {
 ///
 /// All geometry is in frame pixels; times are seconds on the frame source's clock.
 public struct TrackedBarcode: Sendable, Hashable, Identifiable {
-    /// Stable identifier for as long as the code is in view; never reused in a session.
+    /// Stable identifier for as long as the code is in view (and when it comes back
+    /// within ``TrackerConfiguration/identityMemory``); never given to another code.
     public var id: TrackID
     /// The decoded barcode (its latest read), or `nil` while the code is located but not yet decoded.
     public var barcode: Barcode?

@@ -6,7 +6,11 @@
 /// inside a gate, so two labels with the same payload keep separate ids.
 /// Located-only detections continue tracks by geometry alone. A track that is not
 /// measured is extrapolated (``TrackState/predictedOnly``) for
-/// ``TrackerConfiguration/coastTime``, then removed. Ids are never reused.
+/// ``TrackerConfiguration/coastTime``, then removed. An id is never given to another
+/// code: a decoded code read again within ``TrackerConfiguration/identityMemory`` of
+/// its last measurement gets its id back when no other track, remembered track or read
+/// of the frame carries its payload (it left the view in a whip pan and came back);
+/// every other new track gets a new id.
 ///
 /// Corner order: a track keeps the corner labelling it was created with; each new
 /// measurement is relabelled cyclically to the labelling closest to the prediction.
@@ -37,6 +41,9 @@ public struct Tracker: Sendable {
 
     var tracks: [TrackedBarcode] = []
     var motions: [Motion] = []
+    /// Removed decoded tracks, for ``TrackerConfiguration/identityMemory``: the track as
+    /// it was last reported, its payload, and the time of the update that removed it.
+    var remembered: [(track: TrackedBarcode, symbology: Symbology, bytes: [UInt8], removedAt: Double)] = []
     var nextID = 1
     var lastTime: Double?
     var frameInterval: Double?
@@ -76,14 +83,16 @@ public struct Tracker: Sendable {
     /// The smoothed measured frame interval in seconds (the initial guess before two frames).
     public var deltaTimeForPrediction: Double { frameInterval ?? configuration.initialFrameInterval }
 
-    /// Removes every track without reporting them; ids keep counting (never reused).
+    /// Removes every track without reporting them, and forgets removed ones; ids keep
+    /// counting (none is given back).
     public mutating func removeAllTracks() {
         tracks.removeAll(keepingCapacity: true)
         motions.removeAll(keepingCapacity: true)
+        remembered.removeAll(keepingCapacity: true)
     }
 
     /// Removes the tracks with these ids without reporting them (a session that found
-    /// them to be misreads of another code); ids keep counting (never reused).
+    /// them to be misreads of another code); ids keep counting (these are not remembered).
     public mutating func discard(_ ids: Set<TrackID>) {
         guard !ids.isEmpty else { return }
         var kept = 0
@@ -201,6 +210,9 @@ public struct Tracker: Sendable {
                     lost.predictedLocation = motions[i].lastMeasured
                     lost.shouldAnimateFromPreviousToNextState = false
                     removed.append(lost)
+                    if let symbology = motions[i].payloadSymbology, configuration.identityMemory > 0 {
+                        remembered.append((lost, symbology, motions[i].payloadBytes, time))
+                    }
                     continue
                 }
                 let location = motions[i].lastMeasured.translated(by: tracks[i].velocity * elapsed)
@@ -230,16 +242,19 @@ public struct Tracker: Sendable {
 
     private mutating func startTracks(_ detections: [Detection], at time: Double) {
         let dt = deltaTimeForPrediction
+        remembered.removeAll { time - $0.track.lastSeen > configuration.identityMemory }
+        var reclaimed = false
         for d in detections.indices where detectionValid[d] && detectionMatch[d] < 0 {
             let detection = detections[d]
             guard detection.barcode != nil || configuration.tracksLocatedOnlyCodes else { continue }
-            let id = TrackID(rawValue: nextID)
-            nextID += 1
+            let earlier = rememberedTrack(for: d, at: time)
+            let id = earlier?.id ?? TrackID(rawValue: nextID)
+            if earlier == nil { nextID += 1 } else { reclaimed = true }
             tracks.append(TrackedBarcode(
                 id: id, barcode: detection.barcode, location: detection.location,
                 predictedLocation: detection.location, deltaTimeForPrediction: dt, velocity: .zero,
-                shouldAnimateFromPreviousToNextState: false, firstSeen: time, lastSeen: time,
-                framesSeen: 1, state: .tracked))
+                shouldAnimateFromPreviousToNextState: false, firstSeen: earlier?.firstSeen ?? time, lastSeen: time,
+                framesSeen: (earlier?.framesSeen ?? 0) + 1, state: .tracked))
             motions.append(Motion(lastMeasured: detection.location, payloadKey: detectionKeys[d],
                                   payloadSymbology: detectionSymbology[d], payloadBytes: detectionBytes[d]))
             added.append(id)
@@ -247,6 +262,42 @@ public struct Tracker: Sendable {
                 decoded.append(id)
                 if detection.isFreshRead { read.append(id) }
             }
+        }
+        if reclaimed { sortTracksByID() }
+    }
+
+    /// The remembered track whose id the unmatched decoded detection `d` takes back:
+    /// the only one remembered with its payload, when no track carries that payload and
+    /// no other read of the frame does. Removes it from memory. A track removed by this
+    /// same update is not given back in it (an update never both removes and adds an id).
+    private mutating func rememberedTrack(for d: Int, at time: Double) -> TrackedBarcode? {
+        guard detectionDecoded[d], !remembered.isEmpty else { return nil }
+        let matching = remembered.indices.filter {
+            remembered[$0].symbology == detectionSymbology[d] && remembered[$0].bytes == detectionBytes[d]
+        }
+        guard matching.count == 1, remembered[matching[0]].removedAt < time, !motions.indices.contains(where: { samePayload(track: $0, detection: d) }),
+              !detections(sharingPayloadWith: d) else { return nil }
+        return remembered.remove(at: matching[0]).track
+    }
+
+    /// Whether another valid detection of the frame carries `d`'s payload.
+    private func detections(sharingPayloadWith d: Int) -> Bool {
+        var other = detectionsByKey[detectionKeys[d]] ?? -1
+        while other >= 0 {
+            if other != d, samePayload(detection: other, detection: d) { return true }
+            other = nextDetectionWithKey[other]
+        }
+        return false
+    }
+
+    /// Restores the order by id of `tracks` (and `motions`), `added`, `decoded` and `read`
+    /// after a track took back an earlier id.
+    private mutating func sortTracksByID() {
+        let order = tracks.indices.sorted { tracks[$0].id < tracks[$1].id }
+        tracks = order.map { tracks[$0] }
+        motions = order.map { motions[$0] }
+        for keyPath in [\Tracker.added, \Tracker.decoded, \Tracker.read] {
+            self[keyPath: keyPath].sort()
         }
     }
 }

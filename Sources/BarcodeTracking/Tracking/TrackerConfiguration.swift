@@ -12,6 +12,14 @@ public struct TrackerConfiguration: Sendable, Hashable {
     /// The gate grows with the code: `gateSizeFactor` × the code's size (square
     /// root of its area), when that is larger than ``minimumGateDistance``. Default 1.5.
     public var gateSizeFactor: Double = 1.5
+    /// How long (seconds since its last measurement) a removed decoded track is
+    /// remembered: a code read again within this time gets its id back when nothing else
+    /// carries its payload (no track, no other remembered track, no other read of the
+    /// frame), as a code that left the view in a whip pan, or slid half out of it, and
+    /// came back (the photo scenes: 0.7 s and 2 s). With identical labels passing one
+    /// after another (a conveyor of one product) the next label read within this time
+    /// takes the previous one's id: set 0 when each must get its own. 0 = never. Default 3 s.
+    public var identityMemory: Double = 3
     /// A decoded detection whose payload is carried by one track only, and read once in
     /// the frame, continues that track within `reacquisitionGateFactor` × the usual gate:
     /// the same code read again after the view jumped further than the gate between two
@@ -47,6 +55,8 @@ public struct TrackerConfiguration: Sendable, Hashable {
         try check(minimumGateDistance.isFinite && minimumGateDistance > 0,
                   "minimumGateDistance \(minimumGateDistance) must be a positive number of frame pixels")
         try check(gateSizeFactor.isFinite && gateSizeFactor >= 0, "gateSizeFactor \(gateSizeFactor) must be ≥ 0")
+        try check(identityMemory.isFinite && identityMemory >= 0,
+                  "identityMemory \(identityMemory) must be a finite number of seconds ≥ 0")
         try check(reacquisitionGateFactor.isFinite && reacquisitionGateFactor >= 1,
                   "reacquisitionGateFactor \(reacquisitionGateFactor) must be a finite number ≥ 1")
         try check(jumpSizeFactor.isFinite && jumpSizeFactor > 0, "jumpSizeFactor \(jumpSizeFactor) must be > 0")

@@ -157,13 +157,28 @@ struct ScanSessionTests {
     func comingBackKeepsAnnouncedID() throws {
         let session = try ScanSession()
         let first = [code("BACK", at: Point(x: 100, y: 100))]
-        let results = try run(session, [first, first] + Array(repeating: [Detection](), count: 20)
+        // Away for 4 s: longer than the tracker's identity memory, so the code gets a new track.
+        let results = try run(session, [first, first] + Array(repeating: [Detection](), count: 120)
                               + [[code("BACK", at: Point(x: 400, y: 300))]])
         let announced = try #require(results.first??.newlyRecognized.first)
         let recognized = try #require(session.recognized.first)
         #expect(session.recognized.count == 1)
         #expect(recognized.trackID != announced.trackID, "the code follows its new track")
         #expect(recognized.firstTrackID == announced.trackID)
+    }
+
+    @Test("A code back within the identity memory takes its id back and is not announced again")
+    func comingBackSoonTakesItsIDBack() throws {
+        let session = try ScanSession()
+        let first = [code("BACK", at: Point(x: 100, y: 100))]
+        // Away for 0.7 s: past the coast time (its track is removed), within the 3 s memory.
+        let results = try run(session, [first, first] + Array(repeating: [Detection](), count: 20)
+                              + [[code("BACK", at: Point(x: 400, y: 300))]])
+        let announced = try #require(results.first??.newlyRecognized.first)
+        let back = try #require(results.last??.tracks.first)
+        #expect(back.id == announced.trackID && back.state == .tracked)
+        #expect(results.last??.newlyRecognized.isEmpty == true)
+        #expect(session.recognized.count == 1 && session.recognized.first?.trackID == announced.trackID)
     }
 
     @Test("A label read twice on one spot in one frame stays one track and one code")
