@@ -55,7 +55,9 @@ struct ServeCommandTests {
         try Self.checkOutlines(browser, quads, screenshot: Self.screenshotPath.replacingOccurrences(of: ".png", with: "-portrait.png"))
 
         // 4. Snapshot: the current frame as PNG, frame-sized.
-        let snapshot = try LoopbackHTTP.request("POST", "/snapshot", port: track.port)
+        // Up to 30 s (the read ends when the server closes): the debug build under the address
+        // sanitizer takes 7 s on the loaded 2-core VM to encode the 1280 x 720 PNG.
+        let snapshot = try LoopbackHTTP.request("POST", "/snapshot", port: track.port, readFor: 30)
         #expect(snapshot.status == 200 && snapshot.body.starts(with: [0x89, 0x50, 0x4E, 0x47]))
         let snapshotPath = directory.appendingPathComponent("snapshot.png").path
         _ = FileManager.default.createFile(atPath: snapshotPath, contents: Data(snapshot.body))
