@@ -238,7 +238,9 @@ public final class TrackingEngine: TrackingAwareDetector, Sendable {
             measured.append(found)
             foundNew = true
         }
-        measured = Self.droppingFalseLocks(measured)
+        // No real code has a side under 4 pixels, whichever job read it: the 1-hour soak saw a
+        // PDF417 read with two corners on one point start a second track on a tracked code.
+        measured = Self.droppingFalseLocks(measured).filter { $0.barcode == nil || Self.isPlausible($0.location) }
         // An outline touching a decoded code (read in this frame, or expected where a
         // tracked one should be) is that code or a piece of it, never a code of its own:
         // it would drag the decoded track onto a coarse box.
