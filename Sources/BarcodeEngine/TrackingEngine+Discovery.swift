@@ -155,14 +155,14 @@ extension TrackingEngine {
     }
 
     /// Whether a detection is a code already measured this frame: at the same spot
-    /// (``BarcodeTracking/Quadrilateral/isSameCode(as:linearRead:)``) and not
+    /// (``BarcodeTracking/Quadrilateral/isSameCode(as:partialRead:)``) and not
     /// carrying a different payload.
     package static func isCovered(_ found: Detection, by measured: [Detection]) -> Bool {
         measured.contains { known in
             let sameCode = found.barcode.flatMap { a in known.barcode.map { b in a.symbology == b.symbology && a.bytes == b.bytes } }
             guard sameCode != false else { return false }
-            let linearRead = sameCode == true && found.barcode?.symbology.isLinear == true
-            return known.location.isSameCode(as: found.location, linearRead: linearRead)
+            let partialRead = sameCode == true && found.barcode?.symbology.readsPartialRows == true
+            return known.location.isSameCode(as: found.location, partialRead: partialRead)
         }
     }
 }

@@ -22,8 +22,8 @@ extension TrackingEngine {
             return !fresh.contains { read in
                 guard let other = read.barcode,
                       !other.symbology.isLinear || (other.symbology == barcode.symbology && other.bytes == barcode.bytes) else { return false }
-                let linearRead = other.symbology.isLinear
-                return !match.location.isSameCode(as: read.location, linearRead: linearRead)
+                let partialRead = other.symbology.readsPartialRows
+                return !match.location.isSameCode(as: read.location, partialRead: partialRead)
                     && overlapShare(of: match.location, inside: read.location) >= falseLockOverlap
             }
         }

@@ -350,7 +350,7 @@ public final class TrackingEngine: TrackingAwareDetector, Sendable {
             // Another payload on the code's own spot: one of the two readings is a misread.
             // It goes to the session as a reading of its own (it never changes this track's
             // payload), where misread protection decides which one is established.
-            disagreeing = reads.first { $0.location.isSameCode(as: track.predictedLocation, linearRead: $0.symbology.isLinear) }
+            disagreeing = reads.first { $0.location.isSameCode(as: track.predictedLocation, partialRead: $0.symbology.readsPartialRows) }
                 .map { Detection(barcode: $0) }
         }
         if memory?.template == nil {

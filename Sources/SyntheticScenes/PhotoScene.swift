@@ -208,7 +208,7 @@ public struct PhotoScene: Sendable {
     /// Modules across and down, from zxing-cpp's writer at one pixel per module. When it cannot
     /// write the code, typical sizes: 95 across for linear codes (EAN-13), 25 for 2-D symbols.
     static func moduleCounts(_ payload: String, _ symbology: Symbology) -> (Int, Int?) {
-        let linear = symbology.isLinear || symbology == .pdf417 || symbology == .microPDF417
+        let linear = symbology.readsPartialRows
         guard let bitmap = try? BarcodeRenderer.render(payload, as: symbology, width: 0, height: 0, quietZone: 0) else {
             return linear ? (95, nil) : (25, 25)
         }

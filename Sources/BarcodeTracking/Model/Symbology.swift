@@ -74,6 +74,12 @@ public enum Symbology: String, CaseIterable, Hashable, Sendable, Codable, Custom
         }
     }
 
+    /// Whether a read of this symbology can cover only some of the code's rows and
+    /// so report a quad lower than the code: 1-D codes (zxing-cpp reads a scan line or
+    /// a few) and the stacked PDF417 and MicroPDF417 (a blurred frame gives some rows).
+    /// Two such reads of one payload on one spot can be far apart vertically yet one code.
+    public var readsPartialRows: Bool { isLinear || self == .pdf417 || self == .microPDF417 }
+
     /// Whether this is an EAN/UPC add-on symbol, which never appears on its own.
     public var isAddOn: Bool { self == .ean2 || self == .ean5 }
 

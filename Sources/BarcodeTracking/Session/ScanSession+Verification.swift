@@ -53,9 +53,9 @@ extension ScanSession {
         for track in update.tracks where !state.verified.contains(track.id) && !excluding.contains(track.id) {
             // An EAN-2/EAN-5 add-on shares its main code's spot: never a misread of it.
             guard let payload = track.barcode?.payload, !payload.symbology.isAddOn else { continue }
-            let linear = payload.symbology.isLinear
+            let partial = payload.symbology.readsPartialRows
             let clash = established.contains { code in
-                code.barcode?.symbology.isAddOn == false && code.barcode?.payload != payload && code.location.isSameCode(as: track.location, linearRead: linear)
+                code.barcode?.symbology.isAddOn == false && code.barcode?.payload != payload && code.location.isSameCode(as: track.location, partialRead: partial)
             }
             guard clash else { continue }
             misreads.insert(track.id)

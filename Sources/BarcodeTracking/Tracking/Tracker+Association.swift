@@ -94,18 +94,18 @@ extension Tracker {
     }
 
     /// A decoded detection left unmatched whose payload belongs to a track measured
-    /// in this frame at the same spot (``Quadrilateral/isSameCode(as:linearRead:)``)
+    /// in this frame at the same spot (``Quadrilateral/isSameCode(as:partialRead:)``)
     /// is a second sighting of that code (a detector that read it twice, once
     /// partially), not a new code: it starts no track. Two labels with one payload,
     /// however close, are two spots, so they still get two.
     mutating func dropRepeatSightings(_ detections: [Detection]) {
         for d in detections.indices where detectionValid[d] && detectionMatch[d] < 0 && detectionDecoded[d] {
             guard var t = tracksByKey[detectionKeys[d]] else { continue }
-            let location = detections[d].location, linearRead = detectionSymbology[d]?.isLinear == true
+            let location = detections[d].location, partialRead = detectionSymbology[d]?.readsPartialRows == true
             while t >= 0 {
                 // The track's measurement in this frame: the detection stage 1 gave it.
                 if motions[t].match >= 0, samePayload(track: t, detection: d),
-                   detections[motions[t].match].location.isSameCode(as: location, linearRead: linearRead) {
+                   detections[motions[t].match].location.isSameCode(as: location, partialRead: partialRead) {
                     detectionValid[d] = false
                     break
                 }

@@ -66,6 +66,7 @@ public struct Tracker: Sendable {
     var nextTrackWithKey: [Int] = []
     var detectionsByKey: [Int: Int] = [:]
     var nextDetectionWithKey: [Int] = []
+    var converged: [Bool] = []
     var solver = AssignmentSolver()
 
     /// Creates a tracker; throws when a configuration value is out of range.
@@ -147,6 +148,7 @@ public struct Tracker: Sendable {
         dropRepeatSightings(detections)
         associateByGeometry(detections)
         applyMatches(detections, at: time)
+        markConvergedTracks(detections)
         coastOrRemove(detections, at: time)
         startTracks(detections, at: time)
         return TrackerUpdate(time: time, tracks: tracks, added: added, updated: updated,
@@ -201,6 +203,14 @@ public struct Tracker: Sendable {
         let dt = deltaTimeForPrediction
         var kept = 0
         for i in tracks.indices {
+            if converged[i] {
+                // A second track on an older one's code: it goes, and is not remembered.
+                var gone = tracks[i]
+                gone.state = .lost
+                gone.shouldAnimateFromPreviousToNextState = false
+                removed.append(gone)
+                continue
+            }
             if motions[i].match < 0 {
                 let elapsed = time - tracks[i].lastSeen
                 if elapsed > configuration.coastTime {
