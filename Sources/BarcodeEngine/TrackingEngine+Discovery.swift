@@ -90,16 +90,17 @@ extension TrackingEngine {
         return grown.intersection(bounds) ?? bounds
     }
 
-    /// Reads `rect` of `image` with the `hidden` quads (frame pixels) painted out.
+    /// Reads `rect` of `image` with the `hidden` quads (frame pixels) painted out; 1-D
+    /// reads that the rect's border cut are dropped (``droppingCutReads(_:searched:width:height:)``).
     static func search(_ image: LumaImage, in rect: Rect, hiding hidden: [Quadrilateral], with reader: BarcodeReader) throws -> DetectionReport {
         let overlapping = hidden.filter { $0.boundingBox.intersects(rect) }
         guard !overlapping.isEmpty, let crop = crop(image, to: rect, hiding: overlapping) else {
-            return try reader.read(image, region: rect)
+            return droppingCutReads(try reader.read(image, region: rect), searched: rect, width: image.width, height: image.height)
         }
         let origin = Point(x: rect.x.rounded(.down), y: rect.y.rounded(.down))
         var report = try reader.read(crop, region: nil)
         report.detections = report.detections.map { $0.translated(by: origin) }
-        return report
+        return droppingCutReads(report, searched: rect, width: image.width, height: image.height)
     }
 
     /// A copy of `rect` of `image` with the `hidden` quads (frame pixels, convex)

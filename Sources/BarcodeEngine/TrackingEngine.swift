@@ -334,7 +334,9 @@ public final class TrackingEngine: TrackingAwareDetector, Sendable {
         let predicted = track.predictedLocation.center
         var disagreeing: Detection?
         let read = try windowReaders[barcode.symbology].flatMap { reader in
-            try window(around: track.predictedLocation, in: bounds).map { try reader.read(image, region: $0) }
+            try window(around: track.predictedLocation, in: bounds).map { window in
+                Self.droppingCutReads(try reader.read(image, region: window), searched: window, width: image.width, height: image.height)
+            }
         }
         if let read {
             warnings += read.warnings

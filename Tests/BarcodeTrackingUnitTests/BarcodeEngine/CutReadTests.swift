@@ -1,0 +1,49 @@
+import BarcodeDecoding
+@testable import BarcodeEngine
+import BarcodeTracking
+import Testing
+
+/// 1-D reads of a code cut by the searched region's border (``TrackingEngine/droppingCutReads(_:searched:width:height:)``).
+struct CutReadTests {
+    /// The pallet's EAN-13 at 4 pixels per module, 40 pixels of quiet zone each side, 120 pixels high.
+    static func ean13() throws -> LumaImage {
+        try BarcodeRenderer.render("3560070169443", as: .ean13, width: 95 * 4 + 80, height: 120, quietZone: 40)
+    }
+
+    @Test("An EAN-13 cut after its middle guard reads as a UPC-E with zxing-cpp; the engine's search drops that read")
+    func halfEAN13() throws {
+        let image = try Self.ean13()
+        let reader = try BarcodeReader(options: DecoderOptions(symbologies: [.ean13, .upcE, .ean8, .upcA]))
+        var misreadCuts: [Int] = []
+        // The middle guard ends at module 50: cut from there to 4 modules further.
+        for cut in stride(from: 40 + 50 * 4, through: 40 + 54 * 4, by: 2) {
+            let region = Rect(x: 0, y: 0, width: Double(cut), height: 120)
+            let raw = try reader.read(image, region: region).detections.compactMap(\.barcode)
+            if raw.contains(where: { $0.symbology == .upcE }) { misreadCuts.append(cut) }
+            let searched = try TrackingEngine.search(image, in: region, hiding: [], with: reader).detections
+            #expect(!searched.contains { $0.barcode?.symbology == .upcE }, "cut at x = \(cut): the half code passed")
+        }
+        #expect(!misreadCuts.isEmpty, "zxing-cpp no longer reads the half code as a UPC-E: this test shows nothing")
+        // The whole code, searched whole, is kept.
+        let whole = try TrackingEngine.search(image, in: Rect(x: 0, y: 0, width: Double(image.width), height: 120),
+                                              hiding: [], with: reader).detections
+        #expect(whole.compactMap(\.barcode).map(\.symbology) == [.ean13])
+    }
+
+    @Test("A 1-D read counts as cut when the middle of its start or end side lies on the region's border, not its top")
+    func cutGeometry() {
+        let region = Rect(x: 0, y: 0, width: 640, height: 480)
+        func quad(_ x0: Double, _ y0: Double, _ x1: Double, _ y1: Double) -> Quadrilateral {
+            Quadrilateral(topLeft: Point(x: x0, y: y0), topRight: Point(x: x1, y: y0),
+                          bottomRight: Point(x: x1, y: y1), bottomLeft: Point(x: x0, y: y1))
+        }
+        #expect(TrackingEngine.isCut(quad(440, 100, 638, 160), by: region), "end 2 px from the right border")
+        #expect(TrackingEngine.isCut(quad(1, 100, 200, 160), by: region), "start 1 px from the left border")
+        #expect(!TrackingEngine.isCut(quad(420, 100, 620, 160), by: region), "20 px of quiet zone visible")
+        #expect(!TrackingEngine.isCut(quad(100, 0, 300, 60), by: region), "bars cut at the top are still the whole code")
+        // Rolled 90°: the code's start side is its top edge in the frame.
+        let rolled = Quadrilateral(topLeft: Point(x: 300, y: 1), topRight: Point(x: 300, y: 200),
+                                   bottomRight: Point(x: 260, y: 200), bottomLeft: Point(x: 260, y: 1))
+        #expect(TrackingEngine.isCut(rolled, by: region))
+    }
+}
