@@ -234,6 +234,16 @@ public final class LiveFeed: Sendable {
         }
     }
 
+    /// ``snapshot(annotator:)`` encoded as PNG, on the same utility queue as the stream's
+    /// JPEGs: drawing and deflating a 1080p frame takes tens of milliseconds (seconds under a
+    /// sanitizer), which must not hold the server's event loop or Swift's cooperative pool.
+    /// `nil` before the first frame.
+    func encodedSnapshotPNG() async -> [UInt8]? {
+        await withCheckedContinuation { continuation in
+            Self.encodingQueue.async { continuation.resume(returning: self.snapshot().map(PNGEncoder.encode)) }
+        }
+    }
+
     static let encodingQueue = DispatchQueue(label: "live-view.jpeg", qos: .utility)
     /// Streamed pictures are at most this wide (frame pixels are averaged in whole-number blocks).
     static let streamWidth = 640

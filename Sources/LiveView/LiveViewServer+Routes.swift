@@ -38,8 +38,8 @@ extension LiveViewServer {
             feed.publish(named: "cleared", json: "{}")
             return Self.response(.ok, type: "application/json", Array(#"{"cleared":true}"#.utf8))
         }
-        router.get("/snapshot.png") { _, _ in Self.snapshot(feed) }
-        router.post("/snapshot") { _, _ in Self.snapshot(feed) }
+        router.get("/snapshot.png") { _, _ in await Self.snapshot(feed) }
+        router.post("/snapshot") { _, _ in await Self.snapshot(feed) }
         return router
     }
 
@@ -55,11 +55,11 @@ extension LiveViewServer {
                  Array("too many viewers: \(feed.maximumViewers) streams are open; close a page and retry\n".utf8))
     }
 
-    static func snapshot(_ feed: LiveFeed) -> Response {
-        guard let image = feed.snapshot() else {
+    static func snapshot(_ feed: LiveFeed) async -> Response {
+        guard let png = await feed.encodedSnapshotPNG() else {
             return response(.serviceUnavailable, type: "text/plain; charset=utf-8", Array("no frame yet; retry in a moment\n".utf8))
         }
-        var result = response(.ok, type: "image/png", PNGEncoder.encode(image))
+        var result = response(.ok, type: "image/png", png)
         result.headers[.contentDisposition] = "inline; filename=\"snapshot.png\""
         return result
     }
