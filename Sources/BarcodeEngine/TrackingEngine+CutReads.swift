@@ -1,42 +1,59 @@
 package import BarcodeTracking
 
-/// 1-D reads of codes that the searched region's border cut.
+/// Reads of short 1-D codes that are really the first bars of a longer code cut by
+/// the searched region's border.
 extension TrackingEngine {
-    /// `report` without its 1-D reads whose start or end lies on the border of
-    /// `searched` (frame pixels, clipped to the `width` × `height` frame): the code
-    /// goes on past the border, and what was read is a shorter code found in its
-    /// first bars. Seen on the pallet's EAN-13 `3560070169443` cut by the frame's right
-    /// edge just after its middle guard: zxing-cpp 1.4 read its left half as the UPC-E
-    /// `15600703` on several frames in a row, enough to pass the 1-D verification rule.
-    /// A whole code read inside the region keeps its quiet zone inside it, so it lies
-    /// further in than ``cutReadMargin(width:)``; a region that cuts it reads it later in
-    /// another region (tiles overlap, the whole frame is searched regularly) or once the
-    /// view moves.
+    /// `report` without its reads of a symbology that a longer code can contain
+    /// (``cutReadMargin(for:width:)``) whose start or end lies on the border of `searched`
+    /// (frame pixels, clipped to the `width` × `height` frame): what was read may be the
+    /// first bars of a longer code that goes on past the border. Seen on the pallet's
+    /// EAN-13 `3560070169443` cut by the frame's right edge just after its middle guard:
+    /// zxing-cpp 1.4 read its left half as the UPC-E `15600703` on several frames in a row,
+    /// enough to pass the 1-D verification rule; the gap between the read's end and the
+    /// frame's edge was 0 to 1.8 modules. A real code keeps its quiet zone inside the
+    /// region, and one that a region cuts is read later in another region (tiles overlap,
+    /// the whole frame is searched regularly) or once the view moves.
     static func droppingCutReads(_ report: DetectionReport, searched: Rect, width: Int, height: Int) -> DetectionReport {
-        guard report.detections.contains(where: { $0.barcode?.symbology.isLinear == true }),
+        guard report.detections.contains(where: { $0.barcode.map { cutReadMargin(for: $0.symbology, width: 1) != nil } ?? false }),
               let region = searched.intersection(Rect(x: 0, y: 0, width: Double(width), height: Double(height))) else {
             return report
         }
         var kept = report
-        kept.detections.removeAll { $0.barcode?.symbology.isLinear == true && isCut($0.location, by: region) }
+        kept.detections.removeAll { detection in
+            guard let symbology = detection.barcode?.symbology else { return false }
+            return isCut(detection.location, by: region, symbology: symbology)
+        }
         return kept
     }
 
     /// Whether the middle of the quad's start side (top-left to bottom-left, in the
-    /// code's own corner order) or of its end side lies within ``cutReadMargin(width:)``
-    /// of a side of `region` (frame pixels).
-    package static func isCut(_ quad: Quadrilateral, by region: Rect) -> Bool {
+    /// code's own corner order) or of its end side lies within
+    /// ``cutReadMargin(for:width:)`` of a side of `region` (frame pixels); never for a
+    /// symbology no longer code contains.
+    package static func isCut(_ quad: Quadrilateral, by region: Rect, symbology: Symbology) -> Bool {
         let c = quad.corners
         let width = (c[0].distance(to: c[1]) + c[3].distance(to: c[2])) / 2
-        let margin = cutReadMargin(width: width)
+        guard let margin = cutReadMargin(for: symbology, width: width) else { return false }
         return [(c[0], c[3]), (c[1], c[2])].contains { side in
             let x = (side.0.x + side.1.x) / 2, y = (side.0.y + side.1.y) / 2
             return x - region.x < margin || region.maxX - x < margin || y - region.y < margin || region.maxY - y < margin
         }
     }
 
-    /// How close (frame pixels) to a region's border the start or end of a 1-D read of
-    /// `width` pixels may lie: 3 % of its width (about 3 modules of an EAN-13, whose quiet
-    /// zones are 11 and 7 modules), at least 2 pixels.
-    static func cutReadMargin(width: Double) -> Double { max(2, 0.03 * width) }
+    /// How much room (frame pixels) a read of `symbology`, `width` pixels wide, needs between
+    /// its start or end and the searched region's border: 5 modules, short of the quiet zones
+    /// (7 for UPC-E and EAN-8, 10 for ITF). `nil` for symbologies that no longer code holds:
+    /// only UPC-E (51 modules: an EAN-13 or UPC-A's start guard, left half and middle guard),
+    /// EAN-8 (67 modules) and ITF (variable length, no mandatory check digit; 5% of its
+    /// width) are checked, so an EAN-13 at the frame's edge is still read at once.
+    static func cutReadMargin(for symbology: Symbology, width: Double) -> Double? {
+        let share: Double
+        switch symbology {
+        case .upcE: share = 5.0 / 51
+        case .ean8: share = 5.0 / 67
+        case .itf: share = 0.05
+        default: return nil
+        }
+        return max(2, share * width)
+    }
 }

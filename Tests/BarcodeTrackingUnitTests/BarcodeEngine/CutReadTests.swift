@@ -30,20 +30,36 @@ struct CutReadTests {
         #expect(whole.compactMap(\.barcode).map(\.symbology) == [.ean13])
     }
 
-    @Test("A 1-D read counts as cut when the middle of its start or end side lies on the region's border, not its top")
+    @Test("An EAN-13 whose bars end on the region's border is kept: no longer code holds one")
+    func ean13AtTheEdge() throws {
+        let image = try Self.ean13()
+        let reader = try BarcodeReader(options: DecoderOptions(symbologies: [.ean13, .upcE, .ean8, .upcA]))
+        // The right guard's last bar ends at x = 40 + 95 × 4 = 420: no quiet zone inside the region.
+        let region = Rect(x: 0, y: 0, width: 421, height: 120)
+        let raw = try reader.read(image, region: region).detections.compactMap(\.barcode)
+        #expect(raw.map(\.symbology) == [.ean13], "zxing-cpp reads the code without its right quiet zone")
+        let searched = try TrackingEngine.search(image, in: region, hiding: [], with: reader).detections
+        #expect(searched.compactMap(\.barcode).map(\.symbology) == raw.map(\.symbology))
+    }
+
+    @Test("A short 1-D read counts as cut when its start or end lies within 5 modules of the region's border, not its top")
     func cutGeometry() {
         let region = Rect(x: 0, y: 0, width: 640, height: 480)
         func quad(_ x0: Double, _ y0: Double, _ x1: Double, _ y1: Double) -> Quadrilateral {
             Quadrilateral(topLeft: Point(x: x0, y: y0), topRight: Point(x: x1, y: y0),
                           bottomRight: Point(x: x1, y: y1), bottomLeft: Point(x: x0, y: y1))
         }
-        #expect(TrackingEngine.isCut(quad(440, 100, 638, 160), by: region), "end 2 px from the right border")
-        #expect(TrackingEngine.isCut(quad(1, 100, 200, 160), by: region), "start 1 px from the left border")
-        #expect(!TrackingEngine.isCut(quad(420, 100, 620, 160), by: region), "20 px of quiet zone visible")
-        #expect(!TrackingEngine.isCut(quad(100, 0, 300, 60), by: region), "bars cut at the top are still the whole code")
+        // UPC-E 204 px wide: 4 px per module, so 20 px of room needed.
+        #expect(TrackingEngine.isCut(quad(432, 100, 636, 160), by: region, symbology: .upcE), "end 4 px from the right border")
+        #expect(TrackingEngine.isCut(quad(1, 100, 205, 160), by: region, symbology: .upcE), "start 1 px from the left border")
+        #expect(TrackingEngine.isCut(quad(420, 100, 624, 160), by: region, symbology: .upcE), "16 px: 4 modules")
+        #expect(!TrackingEngine.isCut(quad(400, 100, 604, 160), by: region, symbology: .upcE), "36 px of quiet zone visible")
+        #expect(!TrackingEngine.isCut(quad(100, 0, 304, 60), by: region, symbology: .upcE), "bars cut at the top are still the whole code")
+        #expect(!TrackingEngine.isCut(quad(432, 100, 636, 160), by: region, symbology: .ean13), "no longer code holds an EAN-13")
+        #expect(!TrackingEngine.isCut(quad(432, 100, 636, 160), by: region, symbology: .code128), "a check digit and a stop pattern")
         // Rolled 90°: the code's start side is its top edge in the frame.
-        let rolled = Quadrilateral(topLeft: Point(x: 300, y: 1), topRight: Point(x: 300, y: 200),
-                                   bottomRight: Point(x: 260, y: 200), bottomLeft: Point(x: 260, y: 1))
-        #expect(TrackingEngine.isCut(rolled, by: region))
+        let rolled = Quadrilateral(topLeft: Point(x: 300, y: 1), topRight: Point(x: 300, y: 205),
+                                   bottomRight: Point(x: 260, y: 205), bottomLeft: Point(x: 260, y: 1))
+        #expect(TrackingEngine.isCut(rolled, by: region, symbology: .ean8))
     }
 }
