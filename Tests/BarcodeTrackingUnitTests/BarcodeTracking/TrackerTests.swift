@@ -127,33 +127,25 @@ struct TrackerTests {
 
     @Test("A PDF417 read of only its bottom rows on a tracked label is a repeat sighting; a second label below is a new code")
     func partialRowsOfStackedCode() throws {
-        func pdf417(_ corners: [(Double, Double)]) -> Detection {
-            let p = corners.map { Point(x: $0.0, y: $0.1) }
-            let quad = Quadrilateral(topLeft: p[0], topRight: p[1], bottomRight: p[2], bottomLeft: p[3])
-            return Detection(barcode: Barcode(symbology: .pdf417, data: "1234567890", bytes: Array("1234567890".utf8), location: quad))
-        }
         // The quads of the paced soak scene's frame 1136 (3 fps pan): the label measured
         // whole, and a second read of its bottom rows only, whose centre lies outside it.
+        let label = code("1234567890", as: .pdf417, corners: [(248, 136), (529, 156), (528, 268), (245, 192)])
+        let bottomRows = code("1234567890", as: .pdf417, corners: [(243, 225), (529, 235), (529, 269), (241, 261)])
+        let labelBelow = code("1234567890", as: .pdf417, corners: [(243, 300), (529, 310), (529, 420), (241, 410)])
         var tracker = try Tracker()
-        _ = try tracker.update(with: [pdf417([(248, 136), (529, 156), (528, 268), (245, 192)])], at: 0)
-        let update = try tracker.update(with: [pdf417([(248, 136), (529, 156), (528, 268), (245, 192)]),
-                                               pdf417([(243, 225), (529, 235), (529, 269), (241, 261)])], at: 1.0 / 3)
+        _ = try tracker.update(with: [label], at: 0)
+        let update = try tracker.update(with: [label, bottomRows], at: 1.0 / 3)
         #expect(update.tracks.count == 1 && update.added.isEmpty, "one label, read twice")
-        let below = try tracker.update(with: [pdf417([(248, 136), (529, 156), (528, 268), (245, 192)]),
-                                              pdf417([(243, 300), (529, 310), (529, 420), (241, 410)])], at: 2.0 / 3)
+        let below = try tracker.update(with: [label, labelBelow], at: 2.0 / 3)
         #expect(below.tracks.count == 2 && below.added.count == 1, "an identical label under it is a second code")
     }
 
     @Test("Two tracks of one payload measured on one spot are one code: the younger is removed, the older keeps it")
     func convergedTracksMerge() throws {
-        func upcA(_ corners: [(Double, Double)]) -> Detection {
-            let p = corners.map { Point(x: $0.0, y: $0.1) }
-            let quad = Quadrilateral(topLeft: p[0], topRight: p[1], bottomRight: p[2], bottomLeft: p[3])
-            return Detection(barcode: Barcode(symbology: .upcA, data: "456314319671", bytes: Array("456314319671".utf8), location: quad))
-        }
         // The quads of a 15 fps pan over the pallet (frames 1730–1732): a read of a few rows
         // just below the track's lagging measurement started a second track, and from the
         // next frame on both followed the label.
+        func upcA(_ corners: [(Double, Double)]) -> Detection { code("456314319671", as: .upcA, corners: corners) }
         var tracker = try Tracker()
         _ = try tracker.update(with: [upcA([(838, 334), (1094, 334), (1092, 387), (836, 387)])], at: 0)
         let split = try tracker.update(with: [upcA([(843, 341), (1099, 341), (1097, 394), (841, 394)]),
