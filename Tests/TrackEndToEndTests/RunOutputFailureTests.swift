@@ -32,7 +32,8 @@ struct RunOutputFailureTests {
         #expect(stat("/dev/full", &info) == 0 && (info.st_mode & S_IFMT) == S_IFCHR, "/dev/full must stay a device")
     }
 
-    @Test("A JSONL file that fills the disk mid-run exits 5 with the summary on standard error")
+    @Test("A JSONL file that fills the disk mid-run exits 5 with the summary on standard error",
+          .disabled(if: SanitizerRuntime.isThreadSanitizer, SanitizerRuntime.fileSizeLimitReason))
     func fullFileSystem() throws {
         let dir = try TemporaryFiles.directory()
         defer { try? FileManager.default.removeItem(at: dir) }
@@ -43,7 +44,8 @@ struct RunOutputFailureTests {
         #expect(try Self.summaryOnStandardError(run)["type"] as? String == "summary")
     }
 
-    @Test("An --annotate or --record video that cannot be completed exits 5", arguments: ["--annotate", "--record"])
+    @Test("An --annotate or --record video that cannot be completed exits 5",
+          .disabled(if: SanitizerRuntime.isThreadSanitizer, SanitizerRuntime.fileSizeLimitReason), arguments: ["--annotate", "--record"])
     func videoFails(option: String) throws {
         let dir = try TemporaryFiles.directory()
         defer { try? FileManager.default.removeItem(at: dir) }
