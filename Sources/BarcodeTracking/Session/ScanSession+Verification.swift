@@ -21,7 +21,7 @@ extension ScanSession {
         var misreads = findMisreads(in: update, state: &state, excluding: [])
         for track in update.tracks where track.state == .tracked && !misreads.contains(track.id) {
             guard let barcode = track.barcode, !state.verified.contains(track.id) else { continue }
-            let rule = configuration.verification(for: barcode.symbology)
+            let rule = configuration.verification(for: barcode)
             let window: UInt64 = rule.window == 64 ? ~0 : (1 << UInt64(rule.window)) - 1
             if ((state.decodeHistory[track.id] ?? 0) & window).nonzeroBitCount >= rule.required {
                 state.verified.insert(track.id)

@@ -63,7 +63,8 @@ public struct ScanSessionConfiguration: Sendable, Hashable {
     /// correction: a wrong payload is practically impossible).
     public var verification = Verification.firstRead
     /// The rule for 1-D symbologies (``Symbology/isLinear``), whose only check is a
-    /// check digit or none; `nil` (the default) uses ``verification``. `track` uses
+    /// check digit or none, and for PDF417 at error-correction level 0
+    /// (``verification(for:)-(Barcode)``); `nil` (the default) uses ``verification``. `track` uses
     /// ``Verification/linearDefault`` (2 of 3), which costs one frame on clean footage.
     public var linearVerification: Verification?
     /// Where codes are reported (frame pixels). Default the full frame.
@@ -75,6 +76,15 @@ public struct ScanSessionConfiguration: Sendable, Hashable {
     /// The verification rule for codes of `symbology`.
     public func verification(for symbology: Symbology) -> Verification {
         symbology.isLinear ? linearVerification ?? verification : verification
+    }
+
+    /// The verification rule for `barcode`: its symbology's, except that a PDF417 at
+    /// error-correction level 0 follows the 1-D rule (``linearVerification``). Level 0
+    /// has two check codewords, which detect errors and correct none; zxing-cpp 1.4 read
+    /// `AAAA` at level 0 from a pallet's PDF417 cut by the frame's corner.
+    public func verification(for barcode: Barcode) -> Verification {
+        if barcode.symbology == .pdf417, barcode.ecLevel == "0" { return linearVerification ?? verification }
+        return verification(for: barcode.symbology)
     }
 
     /// Checks every value; throws ``TrackingError/Code-swift.struct/invalidConfiguration`` naming the first bad one.

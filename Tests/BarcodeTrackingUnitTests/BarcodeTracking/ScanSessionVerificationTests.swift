@@ -27,6 +27,23 @@ struct ScanSessionVerificationTests {
         #expect(results.last?.misreadsPrevented == 0)
     }
 
+    @Test("A PDF417 at error-correction level 0 (detection only) needs the 1-D rule's second read; at level 2 it counts at once")
+    func pdf417WithoutCorrection() throws {
+        func pdf417(_ text: String, level: String, at center: Point) -> Detection {
+            var detection = code(text, at: center, symbology: .pdf417)
+            detection.barcode?.ecLevel = level
+            return detection
+        }
+        let session = try linearSession()
+        let once = try run(session, [[pdf417("AAAA", level: "0", at: Point(x: 100, y: 100))], []])
+        #expect(once.allSatisfy { $0.newlyRecognized.isEmpty }, "one read at level 0 is never recognized")
+        let twice = try run(session, [[pdf417("1234", level: "0", at: Point(x: 300, y: 100))],
+                                      [pdf417("1234", level: "0", at: Point(x: 300, y: 100))]], from: 2)
+        #expect(twice.map { $0.newlyRecognized.map(\.barcode.data) } == [[], ["1234"]])
+        let corrected = try run(session, [[pdf417("5678", level: "2", at: Point(x: 500, y: 100))]], from: 4)
+        #expect(corrected.first?.newlyRecognized.map(\.barcode.data) == ["5678"])
+    }
+
     @Test("A one-frame misread on an established code is counted, removed and never recognized")
     func misreadOnEstablishedCode() throws {
         let session = try linearSession()
