@@ -90,8 +90,9 @@ extension TrackingEngine {
         return grown.intersection(bounds) ?? bounds
     }
 
-    /// Reads `rect` of `image` with the `hidden` quads (frame pixels) painted out; 1-D
-    /// reads that the rect's border cut are dropped (``droppingCutReads(_:searched:width:height:)``).
+    /// Reads `rect` of `image` with the `hidden` quads (frame pixels) painted out; reads of
+    /// short codes (UPC-E, EAN-8, ITF) that the rect's border may have cut out of a longer
+    /// one are dropped (``droppingCutReads(_:searched:width:height:)``).
     static func search(_ image: LumaImage, in rect: Rect, hiding hidden: [Quadrilateral], with reader: BarcodeReader) throws -> DetectionReport {
         let overlapping = hidden.filter { $0.boundingBox.intersects(rect) }
         guard !overlapping.isEmpty, let crop = crop(image, to: rect, hiding: overlapping) else {
