@@ -140,16 +140,41 @@ struct TrackerTests {
         #expect(below.tracks.count == 2 && below.added.count == 1, "an identical label under it is a second code")
     }
 
+    @Test("A PDF417 read of its bottom rows a few pixels below a measurement of its top rows is a repeat sighting")
+    func partialRowsAcrossAGap() throws {
+        // The quads of the 1-hour soak's frames 89–90 (30 fps pan): the track's measurement
+        // had shrunk to the label's top rows, and a read of its bottom rows lay 4 px below
+        // it (the boxes do not touch): it started a second track of the same label.
+        let whole = code("1234567890", as: .pdf417, corners: [(234, 53), (524, 68), (527, 178), (229, 180)])
+        let topRows = code("1234567890", as: .pdf417, corners: [(244, 54), (541, 66), (544, 133), (241, 141)])
+        let bottomRows = code("1234567890", as: .pdf417, corners: [(243, 145), (547, 161), (547, 183), (241, 183)])
+        var tracker = try Tracker()
+        _ = try tracker.update(with: [whole], at: 0)
+        let update = try tracker.update(with: [topRows, bottomRows], at: 1.0 / 30)
+        #expect(update.tracks.count == 1 && update.added.isEmpty, "one label, read in two strips")
+        // Two whole labels of one payload stacked 4 px apart, or side by side, are two codes.
+        let below = code("1234567890", as: .pdf417, corners: [(234, 184), (524, 184), (524, 310), (234, 310)])
+        let stacked = try tracker.update(with: [whole, below], at: 2.0 / 30)
+        #expect(stacked.tracks.count == 2 && stacked.added.count == 1, "a label under it is a second code")
+        var sideBySide = try Tracker()
+        func ean(_ x: Double) -> Detection { code("4006381333931", as: .ean13, corners: [(x, 100), (x + 95, 100), (x + 95, 160), (x, 160)]) }
+        _ = try sideBySide.update(with: [ean(100)], at: 0)
+        let next = try sideBySide.update(with: [ean(100), ean(198)], at: 1.0 / 30)
+        #expect(next.tracks.count == 2 && next.added.count == 1, "an identical label 3 px to the right is a second code")
+    }
+
     @Test("Two tracks of one payload measured on one spot are one code: the younger is removed, the older keeps it")
     func convergedTracksMerge() throws {
         // The quads of a 15 fps pan over the pallet (frames 1730–1732): a read of a few rows
         // just below the track's lagging measurement started a second track, and from the
-        // next frame on both followed the label.
+        // next frame on both followed the label. The strip is 6 px lower here than in that
+        // run, beyond the gap a strip of rows may leave (`partialRowsAcrossAGap`): the
+        // repeat-sighting rule now catches the run's own strip.
         func upcA(_ corners: [(Double, Double)]) -> Detection { code("456314319671", as: .upcA, corners: corners) }
         var tracker = try Tracker()
         _ = try tracker.update(with: [upcA([(838, 334), (1094, 334), (1092, 387), (836, 387)])], at: 0)
         let split = try tracker.update(with: [upcA([(843, 341), (1099, 341), (1097, 394), (841, 394)]),
-                                              upcA([(850, 396), (1105, 396), (1105, 407), (850, 407)])], at: 1.0 / 15)
+                                              upcA([(850, 402), (1105, 402), (1105, 413), (850, 413)])], at: 1.0 / 15)
         #expect(split.tracks.count == 2, "the strip's box misses the measurement's: a second track starts")
         let ids = split.tracks.map(\.id)
         let merged = try tracker.update(with: [upcA([(847, 354), (1103, 354), (1101, 407), (845, 407)]),
