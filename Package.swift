@@ -82,6 +82,8 @@ package.targets += [
     .target(name: "SyntheticScenes", dependencies: ["BarcodeTracking", "BarcodeDecoding", "FrameSources"]),
     // Catches SIGINT/SIGTERM/SIGHUP from before main, for track only (see its header).
     .target(name: "CEarlySignals"),
+    // glibc allocator settings for track (mallopt, which Swift does not import; see AllocatorSettings).
+    .target(name: "CAllocatorSettings"),
     // The --format jsonl contract's lines (frame, recognized, lost, summary): track and LiveView write the same;
     // and the MOTChallenge line track --format mot and track bench --mot write.
     .target(name: "JSONLines", dependencies: ["BarcodeTracking"]),
@@ -102,7 +104,7 @@ package.targets += [
         name: "track",
         dependencies: [
             "BarcodeTracking", "BarcodeDecoding", "BarcodeEngine", "BarcodeAnnotation", "FrameSources", "SyntheticScenes", "CZXingAssertionGuard",
-            "CEarlySignals", "LiveView", "JSONLines", "TrackBench",
+            "CEarlySignals", "CAllocatorSettings", "LiveView", "JSONLines", "TrackBench",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Histogram", package: "hdrhistogram-swift"),
         ]

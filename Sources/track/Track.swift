@@ -30,6 +30,7 @@ struct Track: AsyncParsableCommand {
         // The application's choice, not the library's: FFmpeg's own log would interleave
         // with track's output; its error lines are put into track's messages instead.
         FFmpegLog.capture()
+        AllocatorSettings.apply()
         let arguments = Array(CommandLine.arguments.dropFirst())
         if arguments.count == 1, ["-h", "--help", "help"].contains(arguments[0]) {
             print(helpMessage())
