@@ -12,19 +12,22 @@ import Foundation
 /// space under a block still in use. Each rare moment with one frame more in flight
 /// than ever before then stays resident: the 1-hour soak grew 1.1 and 1.3 MB in
 /// two such steps, and after 100 s of its scene the arenas held 16.8 MB for 8.1 MB
-/// in use. Setting the threshold (which also turns its adjustment off) keeps large
-/// blocks in their own mappings for good (8.9 MB for 7.7 MB in use; resident 64.0
-/// instead of 72.9 MB), for about 1.3 ms more system time per 720p frame (README, Soak).
+/// in use. Setting both thresholds (which also turns their adjustment off) keeps large
+/// blocks in their own mappings and trims the heaps again (8.9 MB for 7.7 MB in use;
+/// resident 64.0 instead of 72.9 MB; README, Soak). The trim threshold must be set too:
+/// by the time `main` runs, start-up's freed blocks have raised it already, and setting
+/// only the mmap threshold left the soak's memory as before.
 enum AllocatorSettings {
-    /// The mmap threshold `track` sets, bytes: glibc's own default.
-    static let mmapThreshold: Int32 = 128 * 1024
+    /// The mmap and trim thresholds `track` sets, bytes: glibc's own defaults.
+    static let threshold: Int32 = 128 * 1024
 
-    /// Fixes glibc's mmap threshold at ``mmapThreshold``, unless the user chose the
-    /// allocator's settings (`MALLOC_MMAP_THRESHOLD_`, `MALLOC_TRIM_THRESHOLD_` or
-    /// `GLIBC_TUNABLES` in the environment). Call before the first frame.
-    static func apply() {
-        let environment = ProcessInfo.processInfo.environment
+    /// Fixes glibc's mmap and trim thresholds at ``threshold``, unless the user chose
+    /// the allocator's settings (`MALLOC_MMAP_THRESHOLD_`, `MALLOC_TRIM_THRESHOLD_` or
+    /// `GLIBC_TUNABLES` in the environment). Call before the first frame. Returns whether
+    /// glibc took them (false when the user chose, or with another C library).
+    @discardableResult
+    static func apply(environment: [String: String] = ProcessInfo.processInfo.environment) -> Bool {
         let chosen = ["MALLOC_MMAP_THRESHOLD_", "MALLOC_TRIM_THRESHOLD_", "GLIBC_TUNABLES"].contains { environment[$0] != nil }
-        if !chosen { _ = CAllocatorSettings_setMmapThreshold(mmapThreshold) }
+        return !chosen && CAllocatorSettings_setThresholds(threshold, threshold) == 1
     }
 }

@@ -1,9 +1,13 @@
 #ifndef CALLOCATORSETTINGS_H
 #define CALLOCATORSETTINGS_H
 
-/// glibc's mallopt(M_MMAP_THRESHOLD, bytes), which Swift's Glibc module does not
-/// import: blocks of at least `bytes` get a mapping of their own, and glibc stops
-/// adjusting the threshold. Returns 1 on success, 0 if glibc refused (or elsewhere).
-int CAllocatorSettings_setMmapThreshold(int bytes);
+/// glibc's mallopt(M_MMAP_THRESHOLD, bytes) and mallopt(M_TRIM_THRESHOLD, bytes),
+/// which Swift's Glibc module does not import: blocks of at least `mmapThreshold`
+/// bytes get a mapping of their own, free space over `trimThreshold` bytes at the top
+/// of a heap is returned to the system, and glibc stops adjusting either. Both are
+/// needed: by the time a program's main runs, freed blocks may already have raised the
+/// trim threshold along with the mmap threshold. Returns 1 when glibc took both, 0 if
+/// it refused one (or on other C libraries, where it does nothing).
+int CAllocatorSettings_setThresholds(int mmapThreshold, int trimThreshold);
 
 #endif
