@@ -14,9 +14,9 @@ import Foundation
 /// two such steps, and after 100 s of its scene the arenas held 16.8 MB for 8.1 MB
 /// in use. Setting both thresholds (which also turns their adjustment off) keeps large
 /// blocks in their own mappings and trims the heaps again (8.9 MB for 7.7 MB in use;
-/// resident 64.0 instead of 72.9 MB; README, Soak). The trim threshold must be set too:
-/// by the time `main` runs, start-up's freed blocks have raised it already, and setting
-/// only the mmap threshold left the soak's memory as before.
+/// resident 64.0 instead of 72.9 MB; README, Soak). The trim threshold is set too, so
+/// that both are fixed whatever start-up freed before (gdb found both still at their
+/// defaults when `main` runs, but a library initialiser could move them).
 enum AllocatorSettings {
     /// The mmap and trim thresholds `track` sets, bytes: glibc's own defaults.
     static let threshold: Int32 = 128 * 1024

@@ -4,10 +4,9 @@
 /// glibc's mallopt(M_MMAP_THRESHOLD, bytes) and mallopt(M_TRIM_THRESHOLD, bytes),
 /// which Swift's Glibc module does not import: blocks of at least `mmapThreshold`
 /// bytes get a mapping of their own, free space over `trimThreshold` bytes at the top
-/// of a heap is returned to the system, and glibc stops adjusting either. Both are
-/// needed: by the time a program's main runs, freed blocks may already have raised the
-/// trim threshold along with the mmap threshold. Returns 1 when glibc took both, 0 if
-/// it refused one (or on other C libraries, where it does nothing).
+/// of a heap is returned to the system, and glibc stops adjusting either (a freed
+/// mapped block raises both while adjustment is on). Returns 1 when glibc took both,
+/// 0 if it refused one (or on other C libraries, where it does nothing).
 int CAllocatorSettings_setThresholds(int mmapThreshold, int trimThreshold);
 
 #endif
