@@ -133,7 +133,8 @@ package.targets += [
         name: "BarcodeTrackingIntegrationTests",
         dependencies: [
             "BarcodeTracking", "BarcodeDecoding", "BarcodeEngine", "FrameSources", "SyntheticScenes", "LiveView",
-            "CZXingAssertionGuard", "camera-probe", "TestSupport",
+            // track: the reader process of ReadIsolationTests.
+            "CZXingAssertionGuard", "camera-probe", "track", "TestSupport",
         ]
     ),
     // `track` run as a process, as a user runs it (including the live page in a headless browser).

@@ -34,6 +34,10 @@ public struct BarcodeReader: BarcodeDetector {
     /// Finds codes like ``detect(in:region:)`` and also reports when zxing-cpp
     /// cut a pass short, so callers can tell users that codes may be missing.
     public func read(_ image: LumaImage, region: Rect? = nil) throws(DecodingError) -> DetectionReport {
+        if let isolation = options.isolation, isolation.isolates(options) {
+            let (symbols, warnings) = try isolation.read(image, region: region, options: options)
+            return DetectionReport(detections: SymbologyRules.detections(from: symbols), warnings: warnings)
+        }
         let (symbols, warning) = try ZXing.read(image, region: region, options: options)
         return DetectionReport(detections: SymbologyRules.detections(from: symbols), warnings: warning.map { [$0] } ?? [])
     }

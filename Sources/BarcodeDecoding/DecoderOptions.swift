@@ -24,6 +24,9 @@ public struct DecoderOptions: Sendable, Hashable {
     /// Decode Code 39 as Full ASCII (`+A` → `a`, `%J` → `?`) whenever the symbol is
     /// valid Full ASCII, as current zxing-cpp does by default. Default true.
     public var code39FullASCII = true
+    /// Reads in helper processes that may crash or hang without taking this program
+    /// along (see ``ReadIsolation``); `nil` (the default) reads in this process.
+    public var isolation: ReadIsolation?
 
     /// Creates options; see each property for its meaning.
     public init(

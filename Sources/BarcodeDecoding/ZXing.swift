@@ -4,7 +4,7 @@ import BarcodeTracking
 
 /// The raw fields of one symbol as zxing-cpp reports them, before the
 /// symbology rules of ``SymbologyRules`` turn them into ``Barcode`` values.
-struct RawSymbol {
+struct RawSymbol: Equatable {
     var symbology: Symbology
     var text: String
     var bytes: [UInt8]
@@ -20,6 +20,13 @@ struct RawSymbol {
     var sequenceSize: Int
     var sequenceIndex: Int
     var sequenceID: String
+
+    /// The same symbol with its location moved by `offset` (frame pixels).
+    func translated(by offset: Point) -> RawSymbol {
+        var moved = self
+        moved.location = location.translated(by: offset)
+        return moved
+    }
 }
 
 enum ZXing {
@@ -53,13 +60,11 @@ enum ZXing {
         raw.code39_full_ascii = options.code39FullASCII
         raw.max_symbols = Int32(clamping: options.maxSymbols ?? 0)
         if let region {
-            guard let visible = region.intersection(image.bounds), visible.width >= 1, visible.height >= 1 else {
-                return ([], nil)
-            }
-            raw.crop_x = Int32(visible.x.rounded(.down))
-            raw.crop_y = Int32(visible.y.rounded(.down))
-            raw.crop_width = Int32(visible.maxX.rounded(.up)) - raw.crop_x
-            raw.crop_height = Int32(visible.maxY.rounded(.up)) - raw.crop_y
+            guard let crop = crop(region, in: image) else { return ([], nil) }
+            raw.crop_x = Int32(crop.x)
+            raw.crop_y = Int32(crop.y)
+            raw.crop_width = Int32(crop.width)
+            raw.crop_height = Int32(crop.height)
         }
         var status: Int32 = 0
         var message = [CChar](repeating: 0, count: 256)
@@ -79,6 +84,32 @@ enum ZXing {
             symbols.append(convert(symbol, symbology: symbology))
         }
         return (symbols, CZXingShim_results_warning(results).map { String(cString: $0) })
+    }
+
+    /// The whole pixels a read of `region` (frame pixels) covers: the region's part inside
+    /// the image, widened to whole pixels.
+    struct Crop {
+        var x: Int, y: Int, width: Int, height: Int
+
+        /// These pixels of `image` as an image of their own, rows tightly packed.
+        func pixels(of image: LumaImage) -> LumaImage {
+            if x == 0, y == 0, width == image.width, height == image.height, image.bytesPerRow == width { return image }
+            var pixels = [UInt8]()
+            pixels.reserveCapacity(width * height)
+            for row in y..<y + height {
+                let start = row * image.bytesPerRow + x
+                pixels.append(contentsOf: image.pixels[start..<start + width])
+            }
+            // Width and height are at least 1 and the buffer matches them.
+            return try! LumaImage(width: width, height: height, pixels: pixels)
+        }
+    }
+
+    /// The crop a read of `region` makes of `image`; `nil` when they do not overlap by a whole pixel.
+    static func crop(_ region: Rect, in image: LumaImage) -> Crop? {
+        guard let visible = region.intersection(image.bounds), visible.width >= 1, visible.height >= 1 else { return nil }
+        let x = Int(visible.x.rounded(.down)), y = Int(visible.y.rounded(.down))
+        return Crop(x: x, y: y, width: Int(visible.maxX.rounded(.up)) - x, height: Int(visible.maxY.rounded(.up)) - y)
     }
 
     /// Renders `text` with zxing-cpp's MultiFormatWriter as a luma image

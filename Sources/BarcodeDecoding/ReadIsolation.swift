@@ -1,0 +1,176 @@
+public import BarcodeTracking
+import Synchronization
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Runs zxing-cpp's reads in helper processes, so that a read that crashes or never
+/// returns costs that one read instead of the program.
+///
+/// zxing-cpp 1.4 (Debian 12's) has such reads: its PDF417 error correction indexes its
+/// tables out of range on some misread labels (upstream issue 517, fixed in 2.x) and then
+/// either crashes the process or loops for ever; a camera that watches a PDF417 label for
+/// an hour met both. With isolation, ``BarcodeReader`` sends each read (the region's pixels,
+/// tightly packed, and the options) to an idle reader process over a socket; when the answer
+/// does not come within ``Timeout``, or the process dies, the read's report has no codes and
+/// a warning that says so (``DetectionReport/warnings``), the process is killed and a new one
+/// starts for the next read. Results are the same as reading in this process.
+///
+/// The reader process is a program that calls ``runWorkerIfRequested(arguments:)`` first thing
+/// in `main` (the `track` command does); by default this program itself, started again.
+/// Processes start when a read needs one and none is idle, so there are as many as reads run
+/// at once; they end when this value is released, or by themselves when the program is gone.
+///
+/// Which reads are isolated is a choice (``symbologies``): each costs about 0.13 ms of CPU more
+/// than a read in this process (measured on a 2-core VM; two context switches and the copies),
+/// which adds up with many small window reads per frame, so a program may isolate only the
+/// readers known to fault. Share one value among readers (set it in
+/// ``DecoderOptions/isolation``); it is `Sendable`.
+public final class ReadIsolation: Sendable {
+    /// How long a read may take before it is given up: `base` plus `perMegapixel` for each
+    /// million pixels read, times 4 when the options try rotations or inversion (seconds).
+    public struct Timeout: Sendable, Hashable {
+        /// Seconds for any read. Default 3.
+        public var base: Double
+        /// Seconds more per megapixel of the region read. Default 3.
+        public var perMegapixel: Double
+
+        /// A timeout of `base` seconds plus `perMegapixel` seconds per megapixel.
+        public init(base: Double = 3, perMegapixel: Double = 3) {
+            self.base = base
+            self.perMegapixel = perMegapixel
+        }
+
+        /// The limit for reading `pixels` pixels with `options`.
+        func limit(pixels: Int, options: DecoderOptions) -> Duration {
+            let passes = options.tryRotate || options.tryInvert ? 4.0 : 1.0
+            return .seconds((base + perMegapixel * Double(pixels) / 1e6) * passes)
+        }
+    }
+
+    /// The argument that makes ``runWorkerIfRequested(arguments:)`` serve (followed by the parent's process id).
+    public static let workerArgument = "--zxing-read-worker"
+
+    /// The executable and arguments that start a reader process (the parent's id is appended).
+    public let command: [String]
+    private let executable: String
+    /// How long a read may take.
+    public let timeout: Timeout
+    /// The reads that run in reader processes: those whose options include one of these
+    /// symbologies (or every symbology); empty for all reads. The others run in this process.
+    public let symbologies: Set<Symbology>
+
+    private let idle = Mutex<[ReadWorkerProcess]>([])
+    /// Why reader processes cannot be started, once that has been seen: reads then run in this process.
+    private let startFailure = Mutex<String?>(nil)
+
+    /// Isolation of the reads that include one of `symbologies` (empty: all reads), in reader
+    /// processes that run `command` (executable path first; default: this program, which must
+    /// then call ``runWorkerIfRequested(arguments:)`` at the start of `main`).
+    public init(symbologies: Set<Symbology> = [], command: [String]? = nil, timeout: Timeout = Timeout()) throws(DecodingError) {
+        guard timeout.base > 0, timeout.perMegapixel >= 0, timeout.base.isFinite, timeout.perMegapixel.isFinite else {
+            throw DecodingError(.invalidArgument, "read timeouts must be positive and finite, not \(timeout.base) s + \(timeout.perMegapixel) s/MP")
+        }
+        guard command?.isEmpty != true else { throw DecodingError(.invalidArgument, "the reader process command is empty") }
+        // This program's file even when it was replaced on disk since it started (an upgrade).
+        executable = command?[0] ?? "/proc/self/exe"
+        self.command = command ?? [CommandLine.arguments.first ?? "reader"]
+        self.timeout = timeout
+        self.symbologies = symbologies
+    }
+
+    /// Whether reads with `options` run in a reader process.
+    public func isolates(_ options: DecoderOptions) -> Bool {
+        symbologies.isEmpty || options.symbologies.isEmpty || !options.symbologies.isDisjoint(with: symbologies)
+    }
+
+    /// When `arguments` (the program's, by default) ask for a reader process, serves reads
+    /// until the program that started it is gone, and never returns; otherwise returns at once.
+    /// Call it first thing in `main` of a program that uses isolation with the default command.
+    public static func runWorkerIfRequested(arguments: [String] = CommandLine.arguments) {
+        guard arguments.count == 3, arguments[1] == workerArgument, let parent = pid_t(arguments[2]) else { return }
+        ReadWorker.serve(parent: parent)
+    }
+
+    /// Reads `image` (only `region` of it when given, frame pixels) in a reader process.
+    func read(_ image: LumaImage, region: Rect?, options: DecoderOptions) throws(DecodingError) -> (symbols: [RawSymbol], warnings: [String]) {
+        if startFailure.withLock({ $0 != nil }) {
+            let (symbols, warning) = try ZXing.read(image, region: region, options: options)
+            return (symbols, warning.map { [$0] } ?? [])
+        }
+        let crop: ZXing.Crop
+        if let region {
+            guard let visible = ZXing.crop(region, in: image) else { return ([], []) }
+            crop = visible
+        } else {
+            crop = ZXing.Crop(x: 0, y: 0, width: image.width, height: image.height)
+        }
+        let request = ReadRequest(image: crop.pixels(of: image), options: options).encoded()
+        let limit = timeout.limit(pixels: crop.width * crop.height, options: options)
+        let what = "a \(crop.width)x\(crop.height) region at (\(crop.x), \(crop.y)) for \(Self.names(options.symbologies))"
+        var process: ReadWorkerProcess
+        var exchange: ReadWorkerProcess.Exchange
+        do {
+            process = try takeProcess()
+            exchange = process.exchange(request, until: .now + limit)
+            // A process that ended while idle (killed from outside) never saw the request: a new one gets it.
+            if case .notDelivered = exchange {
+                process = try startProcess()
+                exchange = process.exchange(request, until: .now + limit)
+            }
+        } catch {
+            startFailure.withLock { $0 = error.message }
+            let (symbols, warning) = try ZXing.read(image, region: region, options: options)
+            return (symbols, ["\(error.message); reading in this process from now on, so a crash in zxing-cpp would end the program"]
+                        + (warning.map { [$0] } ?? []))
+        }
+        switch exchange {
+        case .answered(let bytes):
+            guard let response = try? ReadResponse(decoding: bytes) else {
+                return ([], ["zxing-cpp's reader process sent a malformed answer reading \(what); that read is lost and the process was replaced"])
+            }
+            // A read cut short by a failed zxing-cpp assertion leaks what that read held: retire the process.
+            if (try? response.outcome.get())?.warning == nil { idle.withLock { $0.append(process) } }
+            let (symbols, warning) = try response.outcome.get()
+            let offset = Point(x: Double(crop.x), y: Double(crop.y))
+            return (symbols.map { $0.translated(by: offset) }, warning.map { [$0] } ?? [])
+        case .timedOut:
+            return ([], ["zxing-cpp did not finish reading \(what) within \(limit.formatted); that read was abandoned and its reader process killed"])
+        case .ended(let how), .notDelivered(let how):
+            return ([], ["zxing-cpp's reader process \(how) reading \(what); that read is lost and a new process takes the next one"])
+        }
+    }
+
+    /// The ids of the reader processes waiting for a read (for tests).
+    var idleProcessIDs: [pid_t] { idle.withLock { $0.compactMap(\.id) } }
+
+    private func takeProcess() throws(DecodingError) -> ReadWorkerProcess {
+        if let process = idle.withLock({ $0.popLast() }) { return process }
+        return try startProcess()
+    }
+
+    private func startProcess() throws(DecodingError) -> ReadWorkerProcess {
+        try ReadWorkerProcess.start(executable, arguments: command + [Self.workerArgument, String(getpid())])
+    }
+
+    private static func names(_ symbologies: Set<Symbology>) -> String {
+        symbologies.isEmpty ? "every symbology" : symbologies.map(\.rawValue).sorted().joined(separator: ", ")
+    }
+}
+
+extension ReadIsolation: Hashable {
+    /// Isolations are the same when they are the same object (they share their processes).
+    public static func == (lhs: ReadIsolation, rhs: ReadIsolation) -> Bool { lhs === rhs }
+
+    /// Hashes the object's identity.
+    public func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
+}
+
+extension Duration {
+    /// "2.5 s".
+    fileprivate var formatted: String {
+        let (seconds, attoseconds) = components
+        let value = Double(seconds) + Double(attoseconds) / 1e18
+        return "\((value * 10).rounded() / 10) s"
+    }
+}

@@ -1,0 +1,45 @@
+import Dispatch
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The reader process's side of ``ReadIsolation``: reads requests from the socket on
+/// standard input, answers each with zxing-cpp's result, and exits when the program
+/// that started it closes the socket or is gone.
+enum ReadWorker {
+    static func serve(parent: pid_t) -> Never {
+        // Descriptors the program opened without close-on-exec (an output file, a pipe) must not
+        // stay open here: a pipe's reader would otherwise wait for this process too.
+        for descriptor in 3..<Int32(clamping: min(sysconf(Int32(_SC_OPEN_MAX)), 65_536)) { close(descriptor) }
+        // The program that started this process handles these (a Ctrl-C reaches the whole
+        // process group; the program ends its run and then closes the socket).
+        for signalNumber in [SIGINT, SIGTERM, SIGHUP, SIGPIPE] { signal(signalNumber, SIG_IGN) }
+        watch(parent: parent)
+        let channel = MessageSocket(descriptor: 0)
+        _ = fcntl(0, F_SETFL, fcntl(0, F_GETFL) | O_NONBLOCK)
+        while true {
+            let (received, message) = channel.receive(until: nil)
+            guard received == .done else { exit(0) }
+            let response: ReadResponse
+            do {
+                let request = try ReadRequest(decoding: message)
+                response = ReadResponse(Result { () throws(DecodingError) in
+                    try ZXing.read(request.image, region: nil, options: request.options)
+                })
+            } catch {
+                response = ReadResponse(.failure(DecodingError(.invalidArgument, "the reader process received a malformed request")))
+            }
+            guard channel.send(response.encoded(), until: nil) == .done else { exit(0) }
+        }
+    }
+
+    /// Ends this process once `parent` is gone, even while a zxing-cpp call never returns
+    /// (the main thread would then never see the socket close). `getppid()` changes
+    /// when the parent dies, whichever of its threads started this process.
+    private static func watch(parent: pid_t) {
+        DispatchQueue(label: "reader-process.parent-watch").async {
+            while getppid() == parent { usleep(250_000) }
+            _exit(0)
+        }
+    }
+}

@@ -1,0 +1,143 @@
+import Synchronization
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// One reader process of ``ReadIsolation``, seen from the program that started it.
+///
+/// Dropping the last reference kills the process (`SIGKILL`) if it still runs and reaps it,
+/// so a process that stopped answering is ended by letting go of it.
+final class ReadWorkerProcess: Sendable {
+    /// How an exchange with the process ended.
+    enum Exchange {
+        case answered([UInt8])
+        /// No answer before the deadline: the process may be stuck for ever.
+        case timedOut
+        /// The process ended or closed its end during the read (`how`: "was killed by signal 11 (Segmentation fault)").
+        case ended(how: String)
+        /// The process had ended before the request reached it.
+        case notDelivered(how: String)
+    }
+
+    private let socket: MessageSocket
+    /// The process id while the process has not been reaped.
+    private let processID: Mutex<pid_t?>
+
+    private init(processID: pid_t, descriptor: Int32) {
+        self.processID = Mutex(processID)
+        socket = MessageSocket(descriptor: descriptor)
+    }
+
+    deinit {
+        processID.withLock { pid in
+            if let pid {
+                kill(pid, SIGKILL)
+                Self.reap(pid)
+            }
+            pid = nil
+        }
+        close(socket.descriptor)
+    }
+
+    /// Starts `executable` with `arguments` (the first is the process's name) and one end of a socket
+    /// pair as its standard input, `/dev/null` as its standard output and this process's standard error.
+    static func start(_ executable: String, arguments: [String]) throws(DecodingError) -> ReadWorkerProcess {
+        var ends: [Int32] = [-1, -1]
+        guard socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0, &ends) == 0 else {
+            throw DecodingError(.library, "cannot create a socket for a zxing-cpp reader process: \(String(cString: strerror(errno)))",
+                                systemErrno: errno)
+        }
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_adddup2(&actions, ends[1], 0)
+        posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var noSignals = sigset_t()
+        sigemptyset(&noSignals)
+        posix_spawnattr_setsigmask(&attributes, &noSignals)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK))
+        // A crash in zxing-cpp is reported by the program as a lost read; Swift's backtracer
+        // would print pages of it and take seconds doing so.
+        let environment = environmentStrings().filter { !$0.hasPrefix("SWIFT_BACKTRACE=") } + ["SWIFT_BACKTRACE=enable=no"]
+        var pid = pid_t()
+        let status = withCStrings(arguments) { argv in
+            withCStrings(environment) { envp in posix_spawn(&pid, executable, &actions, &attributes, argv, envp) }
+        }
+        close(ends[1])
+        guard status == 0 else {
+            close(ends[0])
+            throw DecodingError(.library, "cannot start a zxing-cpp reader process (\(executable)): \(String(cString: strerror(status)))",
+                                systemErrno: status)
+        }
+        _ = fcntl(ends[0], F_SETFL, fcntl(ends[0], F_GETFL) | O_NONBLOCK)
+        return ReadWorkerProcess(processID: pid, descriptor: ends[0])
+    }
+
+    /// Sends `request` and waits for the answer until `deadline`.
+    func exchange(_ request: [UInt8], until deadline: ContinuousClock.Instant) -> Exchange {
+        let sent = socket.send(request, until: deadline)
+        if case .closed(let reason) = sent { return .notDelivered(how: endedHow(reason)) }
+        var (outcome, answer) = (sent, [UInt8]())
+        if outcome == .done { (outcome, answer) = socket.receive(until: deadline) }
+        switch outcome {
+        case .done: return .answered(answer)
+        case .timedOut: return .timedOut
+        case .closed(let reason): return .ended(how: endedHow(reason))
+        }
+    }
+
+    /// The process id, for tests that stop or kill it; `nil` once reaped.
+    var id: pid_t? { processID.withLock { $0 } }
+
+    /// Reaps the process after its socket closed and says how it ended.
+    private func endedHow(_ reason: String) -> String {
+        processID.withLock { pid in
+            guard let running = pid else { return "had ended" }
+            // It closed the socket because it is ending; give it a moment before forcing it.
+            for _ in 0..<50 {
+                var status: Int32 = 0
+                if waitpid(running, &status, WNOHANG) == running {
+                    pid = nil
+                    return Self.describe(status)
+                }
+                usleep(2_000)
+            }
+            kill(running, SIGKILL)
+            Self.reap(running)
+            pid = nil
+            return "closed its connection (\(reason)) and was stopped"
+        }
+    }
+
+    private static func reap(_ pid: pid_t) {
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) < 0, errno == EINTR {}
+    }
+
+    /// "was killed by signal 11 (Segmentation fault)" or "exited with status 3".
+    static func describe(_ status: Int32) -> String {
+        let signalNumber = status & 0x7f
+        guard signalNumber != 0 else { return "exited with status \((status >> 8) & 0xff)" }
+        let name = strsignal(signalNumber).map { String(cString: $0) } ?? "unknown"
+        return "was killed by signal \(signalNumber) (\(name))"
+    }
+
+    private static func environmentStrings() -> [String] {
+        var strings: [String] = []
+        var entry = environ
+        while let pointer = entry.pointee {
+            strings.append(String(cString: pointer))
+            entry += 1
+        }
+        return strings
+    }
+
+    private static func withCStrings<R>(_ strings: [String], _ body: ([UnsafeMutablePointer<CChar>?]) -> R) -> R {
+        let pointers = strings.map { strdup($0) } + [nil]
+        defer { pointers.forEach { free($0) } }
+        return body(pointers)
+    }
+}

@@ -1,0 +1,160 @@
+@testable import BarcodeDecoding
+import BarcodeTracking
+import Foundation
+import FrameSources
+import Glibc
+import Testing
+import TestSupport
+
+/// Reads in reader processes (the built `track`, started as `track --zxing-read-worker PID`).
+@Suite(.needsSharedData)
+struct ReadIsolationTests {
+    static func isolation(timeout: ReadIsolation.Timeout = ReadIsolation.Timeout()) throws -> ReadIsolation {
+        try ReadIsolation(command: [TrackProcess.executable.path], timeout: timeout)
+    }
+
+    /// A reader with the video options whose reads all run in `isolation`'s processes.
+    static func reader(_ isolation: ReadIsolation) throws -> BarcodeReader {
+        var options = DecoderOptions.video
+        options.isolation = isolation
+        return try BarcodeReader(options: options)
+    }
+
+    /// The first image of a sample folder that zxing-cpp reads codes from with the video options.
+    static func image(_ folder: String) throws -> LumaImage {
+        for url in SampleCorpus.images(in: folder) {
+            let image = try ImageFile.load(path: url.path)
+            if try !ZXing.read(image, region: nil, options: .video).symbols.isEmpty { return image }
+        }
+        throw DecodingError(.invalidArgument, "no image of \(folder) reads with the video options")
+    }
+
+    /// Whether process `pid` exists (a zombie counts: it has not been reaped).
+    static func exists(_ pid: pid_t) -> Bool { FileManager.default.fileExists(atPath: "/proc/\(pid)") }
+
+    @Test("A request and a response cross the socket's encoding unchanged, and a cut message is refused")
+    func wireRoundTrip() throws {
+        let photo = try Self.image("qrcode-2")
+        // A crop with row padding left behind: the request packs the rows tightly.
+        let crop = try #require(ZXing.crop(Rect(x: 10.5, y: 20, width: 300, height: 200), in: photo))
+        let padded = try LumaImage(width: 5, height: 3, bytesPerRow: 8, pixels: Array(0..<24))
+        for (image, options) in [(crop.pixels(of: photo), DecoderOptions.thorough), (padded, DecoderOptions(symbologies: [.pdf417, .ean13], maxSymbols: 4))] {
+            let decoded = try ReadRequest(decoding: ReadRequest(image: image, options: options).encoded())
+            #expect(decoded.options == options)
+            #expect(decoded.image.width == image.width && decoded.image.height == image.height)
+            #expect((0..<image.height).allSatisfy { y in (0..<image.width).allSatisfy { decoded.image[$0, y] == image[$0, y] } })
+        }
+        let (symbols, warning) = try ZXing.read(photo, region: nil, options: .thorough)
+        #expect(!symbols.isEmpty)
+        let answered = ReadResponse(.success((symbols, "a warning")))
+        let back = try ReadResponse(decoding: answered.encoded()).outcome.get()
+        #expect(back.symbols == symbols && back.warning == "a warning" && warning == nil)
+        let failed = ReadResponse(.failure(DecodingError(.invalidArgument, "too wide")))
+        #expect(throws: DecodingError(.invalidArgument, "too wide")) { try ReadResponse(decoding: failed.encoded()).outcome.get() }
+        let bytes = answered.encoded()
+        #expect(throws: WireReader.Malformed.self) { try ReadResponse(decoding: Array(bytes.dropLast())) }
+        #expect(throws: WireReader.Malformed.self) { try ReadResponse(decoding: bytes + [0]) }
+    }
+
+    @Test("Reads in reader processes find exactly what reads in this process find, regions included",
+          arguments: ["qrcode-2", "pdf417-1", "ean13-1", "datamatrix-1", "aztec-1", "code128-1"])
+    func sameResults(folder: String) throws {
+        let isolation = try Self.isolation()
+        var options = DecoderOptions.video
+        let local = try BarcodeReader(options: options)
+        options.isolation = isolation
+        let isolated = try BarcodeReader(options: options)
+        for url in SampleCorpus.images(in: folder).prefix(4) {
+            let image = try ImageFile.load(path: url.path)
+            let half = Rect(x: Double(image.width) / 4 + 0.5, y: 3, width: Double(image.width) / 2, height: Double(image.height))
+            for region in [nil, half] {
+                let expected = try local.read(image, region: region), got = try isolated.read(image, region: region)
+                #expect(got == expected, "\(url.lastPathComponent) \(String(describing: region))")
+            }
+        }
+        #expect(isolation.idleProcessIDs.count == 1, "reads one after another share one process")
+    }
+
+    @Test("A reader process that stops answering costs that one read, with a warning; it is killed and the next read works")
+    func stuckProcess() throws {
+        let isolation = try Self.isolation(timeout: ReadIsolation.Timeout(base: 0.5, perMegapixel: 0))
+        let reader = try Self.reader(isolation)
+        let image = try Self.image("qrcode-2")
+        let first = try reader.read(image)
+        #expect(!first.detections.isEmpty && first.warnings.isEmpty)
+        let pid = try #require(isolation.idleProcessIDs.first)
+        // Stopped, it reads nothing and answers nothing: a zxing-cpp call that never returns, as seen from outside.
+        kill(pid, SIGSTOP)
+        let started = ContinuousClock.now
+        let lost = try reader.read(image)
+        #expect(ContinuousClock.now - started < .seconds(3))
+        #expect(lost.detections.isEmpty)
+        #expect(lost.warnings.count == 1 && lost.warnings[0].contains("did not finish reading"), "\(lost.warnings)")
+        #expect(!Self.exists(pid), "the stuck process is killed and reaped")
+        #expect(try reader.read(image) == first)
+    }
+
+    @Test("A reader process that crashes during a read costs that read, with a warning naming the signal; the next read works")
+    func crashDuringRead() throws {
+        let isolation = try Self.isolation()
+        let reader = try Self.reader(isolation)
+        let image = try Self.image("qrcode-2")
+        let first = try reader.read(image)
+        let pid = try #require(isolation.idleProcessIDs.first)
+        // Stopped, the process cannot read the request; the SIGSEGV waiting for it when it continues is
+        // what a zxing-cpp crash looks like from here: the request was delivered, the answer never comes.
+        kill(pid, SIGSTOP)
+        let crash = Thread {
+            usleep(500_000)
+            kill(pid, SIGSEGV)
+            kill(pid, SIGCONT)
+        }
+        crash.start()
+        let lost = try reader.read(image)
+        #expect(lost.detections.isEmpty)
+        #expect(lost.warnings.count == 1 && lost.warnings[0].contains("killed by signal 11"), "\(lost.warnings)")
+        #expect(!Self.exists(pid))
+        #expect(try reader.read(image) == first)
+    }
+
+    @Test("A reader process killed between reads is replaced, and the read it would have made is not lost")
+    func processKilledWhileIdle() throws {
+        let isolation = try Self.isolation()
+        let reader = try Self.reader(isolation)
+        let image = try Self.image("pdf417-1")
+        let first = try reader.read(image)
+        #expect(!first.detections.isEmpty)
+        let pid = try #require(isolation.idleProcessIDs.first)
+        kill(pid, SIGKILL)
+        // Dead (waited for, not reaped: the isolation reaps it) before the next read; a kill
+        // during a read loses that read.
+        var info = siginfo_t()
+        #expect(waitid(P_PID, id_t(pid), &info, WEXITED | WNOWAIT) == 0)
+        let second = try reader.read(image)
+        #expect(second == first, "\(second.warnings)")
+        #expect(!Self.exists(pid), "the killed process is reaped")
+        #expect(isolation.idleProcessIDs.count == 1 && isolation.idleProcessIDs != [pid])
+    }
+
+    @Test("Reader processes end when their isolation is released")
+    func processesEndWithTheIsolation() throws {
+        var isolation: ReadIsolation? = try Self.isolation()
+        _ = try Self.reader(isolation!).read(try Self.image("qrcode-2"))
+        let pid = try #require(isolation?.idleProcessIDs.first)
+        #expect(Self.exists(pid))
+        isolation = nil
+        #expect(!Self.exists(pid))
+    }
+
+    @Test("An isolation whose reader cannot start reads in this process and says so once")
+    func unstartableReader() throws {
+        let isolation = try ReadIsolation(command: ["/nonexistent/reader"])
+        let reader = try Self.reader(isolation)
+        let image = try Self.image("qrcode-2")
+        let expected = try BarcodeReader(options: .video).read(image)
+        let first = try reader.read(image)
+        #expect(first.detections == expected.detections)
+        #expect(first.warnings.count == 1 && first.warnings[0].contains("/nonexistent/reader"), "\(first.warnings)")
+        #expect(try reader.read(image) == expected)
+    }
+}
