@@ -1,4 +1,4 @@
-import BarcodeDecoding
+package import BarcodeDecoding
 package import BarcodeEngine
 package import BarcodeTracking
 import Foundation
@@ -16,6 +16,11 @@ package struct BenchRunner {
     }
 
     let options = DecoderOptions.video
+    private var engineOptions: DecoderOptions {
+        var isolated = options
+        isolated.isolation = engineIsolation
+        return isolated
+    }
     /// The engine's settings, as `track` would run it (its `--effort`, `--located-only`,
     /// and the per-frame time budget it gives live sources).
     let engine: TrackingEngineConfiguration
@@ -23,6 +28,9 @@ package struct BenchRunner {
     let session: ScanSessionConfiguration
     /// Receives a line about each photo scene as it starts (for standard error).
     package var progress: (String) -> Void = { _ in }
+    /// Where the engine's reads run, as `track` runs them (default: in this process). The
+    /// baseline always reads in this process, as a plain zxing-cpp program does.
+    package var engineIsolation: ReadIsolation?
 
     /// A runner for the engine with `engine` against the baseline, both in sessions set up as `session`.
     package init(engine: TrackingEngineConfiguration, session: ScanSessionConfiguration) {
@@ -67,7 +75,7 @@ package struct BenchRunner {
     package func run(file path: String, frames limit: Int?) throws -> Outcome {
         let source = try MediaFileSource(path: path)
         defer { source.close() }
-        let engine = try BenchEnginePipeline(options: options, engine: self.engine, session: session)
+        let engine = try BenchEnginePipeline(options: engineOptions, engine: self.engine, session: session)
         let baseline = try BenchBaselinePipeline(options: options, session: session)
         var truth: [[BenchTruthObject]] = [], engineReports: [[BenchReportedTrack]] = [], baselineReports: [[BenchReportedTrack]] = []
         var linker = BenchReferenceLinker()
@@ -112,7 +120,7 @@ package struct BenchRunner {
         -> (engine: BenchSequence, baseline: BenchSequence,
             compared: (engine: BenchPipelineResult, baseline: BenchPipelineResult, lag: [Int], coverage: Double),
             sourcePerFrame: Double) {
-        let engine = try BenchEnginePipeline(options: options, engine: self.engine, session: session)
+        let engine = try BenchEnginePipeline(options: engineOptions, engine: self.engine, session: session)
         let baseline = try BenchBaselinePipeline(options: options, session: session)
         var truth: [[BenchTruthObject]] = [], engineReports: [[BenchReportedTrack]] = [], baselineReports: [[BenchReportedTrack]] = []
         var sourceNanoseconds: UInt64 = 0

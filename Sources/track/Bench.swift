@@ -47,6 +47,9 @@ struct Bench: ParsableCommand {
     @Flag(name: .customLong("located-only"), help: "Run the engine as track --located-only does (outlines of codes it cannot decode), for the located-only lead time.")
     var locatedOnly = false
 
+    @Option(name: .customLong("read-isolation"), help: "The engine's zxing-cpp reads in reader processes, as track's --read-isolation (default pdf417); the baseline always reads in this process.")
+    var readIsolation = ReadIsolationChoice.pdf417
+
     @Option(name: .long, help: "Write every figure as JSON to this file.")
     var json: String?
 
@@ -77,6 +80,7 @@ struct Bench: ParsableCommand {
             engine: Engine.configuration(frameTimeBudget: frameBudget.map { $0 / 1000 }, effort: effort, locatedOnly: locatedOnly),
             session: .trackDefaults)
         runner.progress = { StandardError.print($0) }
+        runner.engineIsolation = readIsolation.isolation()
         var outcomes: [BenchRunner.Outcome] = []
         do {
             if let input {

@@ -150,6 +150,9 @@ struct SessionOptions: ParsableArguments {
     @Option(name: .customLong("max-codes-per-frame"), help: "Decode at most this many codes per frame (1...255).")
     var maxCodesPerFrame: Int?
 
+    @Option(name: .customLong("read-isolation"), help: ReadIsolationChoice.help)
+    var readIsolation = ReadIsolationChoice.pdf417
+
     @Option(name: .long, help: ArgumentHelp("Scan-area margins left,top,right,bottom in pixels, or fractions with %: 10%,0,10%,0.", valueName: "l,t,r,b"))
     var margins: String?
 

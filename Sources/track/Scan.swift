@@ -30,6 +30,9 @@ struct Scan: ParsableCommand {
             transform: SymbologyList.parse)
     var symbologies: Set<Symbology>?
 
+    @Option(name: .customLong("read-isolation"), help: ReadIsolationChoice.help)
+    var readIsolation = ReadIsolationChoice.pdf417
+
     func validate() throws {
         if files.isEmpty { throw ValidationError("give at least one image file") }
     }
@@ -37,6 +40,7 @@ struct Scan: ParsableCommand {
     func run() throws {
         var options = DecoderOptions.thorough
         options.symbologies = symbologies ?? []
+        options.isolation = readIsolation.isolation()
         let reader: BarcodeReader
         do { reader = try BarcodeReader(options: options) } catch { throw ValidationError(error.message) }
         var foundAny = false, unreadable = false

@@ -1,4 +1,5 @@
 import ArgumentParser
+import BarcodeDecoding
 import CEarlySignals
 import FrameSources
 
@@ -27,6 +28,8 @@ struct Track: AsyncParsableCommand {
     /// `track --help` also lists the options of the default command (`track run`),
     /// which most invocations use without naming it; everything else is parsed as usual.
     static func main() async {
+        // Started again as a zxing-cpp reader process (ReadIsolation): serve reads, nothing else.
+        ReadIsolation.runWorkerIfRequested()
         // The application's choice, not the library's: FFmpeg's own log would interleave
         // with track's output; its error lines are put into track's messages instead.
         FFmpegLog.capture()

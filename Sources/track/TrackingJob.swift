@@ -65,6 +65,7 @@ final class TrackingJob {
         var decoderOptions = DecoderOptions.video
         decoderOptions.symbologies = options.symbologies ?? []
         decoderOptions.maxSymbols = options.maxCodesPerFrame
+        decoderOptions.isolation = options.readIsolation.isolation()
         var configuration = ScanSessionConfiguration()
         configuration.expectedCount = options.expect
         configuration.maximumCodesPerFrame = options.maxCodesPerFrame

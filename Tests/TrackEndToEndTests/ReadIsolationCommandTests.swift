@@ -1,0 +1,65 @@
+import Foundation
+import Glibc
+import TestSupport
+import Testing
+
+/// `track`'s zxing-cpp reads in reader processes: `--read-isolation pdf417` (the default), `all` and `none`.
+struct ReadIsolationCommandTests {
+    /// The reader processes of `pid`: its children started as `--zxing-read-worker`.
+    static func readerProcesses(of pid: Int32) -> [Int32] {
+        let tasks = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/task")) ?? []
+        let children = tasks.flatMap { task in
+            ((try? String(contentsOfFile: "/proc/\(pid)/task/\(task)/children", encoding: .utf8)) ?? "")
+                .split(separator: " ").compactMap { Int32($0) }
+        }
+        return children.filter { child in
+            let arguments = (try? Data(contentsOf: URL(fileURLWithPath: "/proc/\(child)/cmdline"))) ?? Data()
+            return arguments.split(separator: 0).contains { String(decoding: $0, as: UTF8.self) == "--zxing-read-worker" }
+        }
+    }
+
+    @Test("Reads in reader processes give the same output line for line as reads in track's own process",
+          .needsSharedData)
+    func sameOutput() throws {
+        let clip = SharedData.video.appendingPathComponent("boofcv-microqr.mp4").path
+        let arguments = ["--input", clip, "--frames", "40", "--format", "jsonl"]
+        let isolated = try TrackProcess.run(arguments + ["--read-isolation", "all"])
+        let inProcess = try TrackProcess.run(arguments + ["--read-isolation", "none"])
+        let byDefault = try TrackProcess.run(arguments)
+        #expect(isolated.status == 0 && inProcess.status == 0, "\(isolated.stderr) \(inProcess.stderr)")
+        #expect(try !isolated.objects(ofType: "recognized").isEmpty)
+        #expect(isolated.lines == inProcess.lines)
+        #expect(byDefault.lines == inProcess.lines)
+        #expect(try isolated.objects(ofType: "frame").count == 40)
+        #expect(try jsonObject(try #require(isolated.lines.last))["type"] as? String == "summary")
+    }
+
+    @Test("--read-isolation refuses what it does not know, naming the choices")
+    func refused() throws {
+        let run = try TrackProcess.run(["--demo", "--frames", "1", "--read-isolation", "pdf418"])
+        run.expectFailure(status: 64, mentioning: "--read-isolation")
+    }
+
+    @Test("Reader processes end when track is killed, even with SIGKILL")
+    func readersEndWithTrack() throws {
+        let (process, output) = try TrackProcess.start(["--demo", "--frames", "100000", "--format", "jsonl"])
+        _ = TrackProcess.firstLine(of: output)
+        let readers = Self.readerProcesses(of: process.processIdentifier)
+        #expect(!readers.isEmpty, "track reads what may contain PDF417 in reader processes by default")
+        kill(process.processIdentifier, SIGKILL)
+        process.waitUntilExit()
+        let deadline = Date().addingTimeInterval(5)
+        while readers.contains(where: { FileManager.default.fileExists(atPath: "/proc/\($0)") }), Date() < deadline { usleep(10_000) }
+        #expect(readers.allSatisfy { !FileManager.default.fileExists(atPath: "/proc/\($0)") }, "left behind: \(readers)")
+    }
+
+    @Test("--read-isolation none starts no reader process")
+    func inProcess() throws {
+        let (process, output) = try TrackProcess.start(["--demo", "--frames", "100000", "--format", "jsonl", "--read-isolation", "none"])
+        _ = TrackProcess.firstLine(of: output)
+        #expect(Self.readerProcesses(of: process.processIdentifier).isEmpty)
+        kill(process.processIdentifier, SIGTERM)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 143)
+    }
+}
