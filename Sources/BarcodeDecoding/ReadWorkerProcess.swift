@@ -22,26 +22,41 @@ final class ReadWorkerProcess: Sendable {
     private let socket: MessageSocket
     /// The process id while the process has not been reaped.
     private let processID: Mutex<pid_t?>
+    /// Told the CPU time (nanoseconds) the process used, once it has been reaped.
+    private let ended: @Sendable (UInt64) -> Void
 
-    private init(processID: pid_t, descriptor: Int32) {
+    private init(processID: pid_t, descriptor: Int32, ended: @escaping @Sendable (UInt64) -> Void) {
         self.processID = Mutex(processID)
         socket = MessageSocket(descriptor: descriptor)
+        self.ended = ended
     }
 
     deinit {
         processID.withLock { pid in
             if let pid {
                 kill(pid, SIGKILL)
-                Self.reap(pid)
+                ended(Self.reap(pid).cpu)
             }
             pid = nil
         }
         close(socket.descriptor)
     }
 
+    /// CPU nanoseconds the running process has used so far (all its threads); `nil` once reaped.
+    var cpuNanoseconds: UInt64? {
+        processID.withLock { pid in
+            guard let pid else { return nil }
+            var clock = clockid_t()
+            var now = timespec()
+            guard clock_getcpuclockid(pid, &clock) == 0, clock_gettime(clock, &now) == 0 else { return nil }
+            return UInt64(now.tv_sec) * 1_000_000_000 + UInt64(now.tv_nsec)
+        }
+    }
+
     /// Starts `executable` with `arguments` (the first is the process's name) and one end of a socket
     /// pair as its standard input, `/dev/null` as its standard output and this process's standard error.
-    static func start(_ executable: String, arguments: [String]) throws(DecodingError) -> ReadWorkerProcess {
+    static func start(_ executable: String, arguments: [String],
+                      ended: @escaping @Sendable (UInt64) -> Void) throws(DecodingError) -> ReadWorkerProcess {
         var ends: [Int32] = [-1, -1]
         guard socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0, &ends) == 0 else {
             throw DecodingError(.library, "cannot create a socket for a zxing-cpp reader process: \(String(cString: strerror(errno)))",
@@ -73,7 +88,7 @@ final class ReadWorkerProcess: Sendable {
                                 systemErrno: status)
         }
         _ = fcntl(ends[0], F_SETFL, fcntl(ends[0], F_GETFL) | O_NONBLOCK)
-        return ReadWorkerProcess(processID: pid, descriptor: ends[0])
+        return ReadWorkerProcess(processID: pid, descriptor: ends[0], ended: ended)
     }
 
     /// Sends `request` and waits for the answer until `deadline`.
@@ -99,22 +114,33 @@ final class ReadWorkerProcess: Sendable {
             // It closed the socket because it is ending; give it a moment before forcing it.
             for _ in 0..<50 {
                 var status: Int32 = 0
-                if waitpid(running, &status, WNOHANG) == running {
+                var usage = rusage()
+                if wait4(running, &status, WNOHANG, &usage) == running {
                     pid = nil
+                    ended(Self.nanoseconds(usage))
                     return Self.describe(status)
                 }
                 usleep(2_000)
             }
             kill(running, SIGKILL)
-            Self.reap(running)
+            ended(Self.reap(running).cpu)
             pid = nil
             return "closed its connection (\(reason)) and was stopped"
         }
     }
 
-    private static func reap(_ pid: pid_t) {
+    /// Waits for `pid` to end; its status and the CPU nanoseconds it used.
+    @discardableResult
+    private static func reap(_ pid: pid_t) -> (status: Int32, cpu: UInt64) {
         var status: Int32 = 0
-        while waitpid(pid, &status, 0) < 0, errno == EINTR {}
+        var usage = rusage()
+        while wait4(pid, &status, 0, &usage) < 0, errno == EINTR {}
+        return (status, nanoseconds(usage))
+    }
+
+    private static func nanoseconds(_ usage: rusage) -> UInt64 {
+        let micro = [usage.ru_utime, usage.ru_stime].reduce(0) { $0 + Int64($1.tv_sec) * 1_000_000 + Int64($1.tv_usec) }
+        return UInt64(max(0, micro)) * 1000
     }
 
     /// "was killed by signal 11 (Segmentation fault)" or "exited with status 3".

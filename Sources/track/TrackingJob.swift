@@ -160,6 +160,7 @@ final class TrackingJob {
         processor.start()
         var final: ScanSummary?
         var skippedReported = 0
+        var warningsReported = 0
         var lastFrame = (number: 0, time: 0.0)
         for await event in processor.results {
             switch event {
@@ -168,6 +169,16 @@ final class TrackingJob {
                 let (plans, events) = overlays?.process(result) ?? ([:], [])
                 output.frame(result, overlays: plans.mapValues(\.rect))
                 output.overlayEvents(events)
+                // The decoder's warnings (a read lost in a reader process, a zxing-cpp pass cut short) are in
+                // the JSONL frame lines; the first few are said here too, whatever the format.
+                for warning in result.warnings {
+                    warningsReported += 1
+                    if warningsReported <= 10 {
+                        StandardError.print("track: frame \(result.frameNumber): warning: \(warning)")
+                    } else if warningsReported == 11 {
+                        StandardError.print("track: more decoder warnings: only in the frame lines of --format jsonl")
+                    }
+                }
                 lastFrame = (result.frameNumber, result.time)
                 if sink.failure != nil { stop(.outputFailed); continue }
                 annotation?.write(result, overlays: result.tracks.compactMap { plans[$0.id] })

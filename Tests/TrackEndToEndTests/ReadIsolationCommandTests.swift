@@ -53,6 +53,47 @@ struct ReadIsolationCommandTests {
         #expect(readers.allSatisfy { !FileManager.default.fileExists(atPath: "/proc/\($0)") }, "left behind: \(readers)")
     }
 
+    @Test("A reader process that stops answering costs its read: the run goes on, and says so in the frame line and on standard error")
+    func stuckReader() throws {
+        let process = Process()
+        process.executableURL = TrackProcess.executable
+        process.arguments = ["--demo", "--frames", "100000", "--format", "jsonl"]
+        process.currentDirectoryURL = SharedData.packageRoot
+        let (output, errors) = (Pipe(), Pipe())
+        (process.standardOutput, process.standardError) = (output, errors)
+        try process.run()
+        var data = TrackProcess.firstLine(of: output)
+        let readers = Self.readerProcesses(of: process.processIdentifier)
+        #expect(!readers.isEmpty)
+        // Stopped, a reader never answers: a zxing-cpp read that loops for ever, as seen from track.
+        for reader in readers { kill(reader, SIGSTOP) }
+        let lost = "did not finish reading"
+        let deadline = Date().addingTimeInterval(60)
+        while !String(decoding: data, as: UTF8.self).contains(lost), Date() < deadline {
+            data += output.fileHandleForReading.availableData
+        }
+        // Frames after the lost read are processed again (by new reader processes).
+        let framesBefore = String(decoding: data, as: UTF8.self).components(separatedBy: "\"type\":\"frame\"").count
+        var more = Data()
+        while String(decoding: more, as: UTF8.self).components(separatedBy: "\"type\":\"frame\"").count < 30, Date() < deadline {
+            more += output.fileHandleForReading.availableData
+        }
+        kill(process.processIdentifier, SIGTERM)
+        data += more + output.fileHandleForReading.readDataToEndOfFile()
+        let stderr = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 143)
+        let lines = String(decoding: data, as: UTF8.self).split(separator: "\n").map(String.init)
+        let warned = try lines.map(jsonObject).filter { ($0["warnings"] as? [String])?.contains { $0.contains(lost) } == true }
+        #expect(!warned.isEmpty && framesBefore > 1, "a frame line names the lost read")
+        #expect(stderr.contains("warning: zxing-cpp \(lost)"), "\(stderr)")
+        #expect(try jsonObject(try #require(lines.last))["type"] as? String == "summary")
+        // A stopped reader that track never asked again stays stopped (it cannot see track end): cleaned up here.
+        let survivors = readers.filter { FileManager.default.fileExists(atPath: "/proc/\($0)") }
+        for reader in survivors { kill(reader, SIGKILL) }
+        #expect(survivors.count < readers.count, "track killed the stuck reader it waited for")
+    }
+
     @Test("--read-isolation none starts no reader process")
     func inProcess() throws {
         let (process, output) = try TrackProcess.start(["--demo", "--frames", "100000", "--format", "jsonl", "--read-isolation", "none"])

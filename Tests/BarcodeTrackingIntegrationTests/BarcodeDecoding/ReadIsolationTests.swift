@@ -73,6 +73,12 @@ struct ReadIsolationTests {
             }
         }
         #expect(isolation.idleProcessIDs.count == 1, "reads one after another share one process")
+        // Its CPU time counts (bench adds it to the engine's), and stays counted once the process ended.
+        let used = isolation.readerProcessorTime
+        #expect(used > .milliseconds(1))
+        kill(try #require(isolation.idleProcessIDs.first), SIGKILL)
+        _ = try isolated.read(try ImageFile.load(path: SampleCorpus.images(in: folder)[0].path))
+        #expect(isolation.readerProcessorTime > used)
     }
 
     @Test("A reader process that stops answering costs that one read, with a warning; it is killed and the next read works")
