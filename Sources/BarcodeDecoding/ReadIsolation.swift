@@ -108,9 +108,12 @@ public final class ReadIsolation: Sendable {
         } else {
             crop = ZXing.Crop(x: 0, y: 0, width: image.width, height: image.height)
         }
-        let request = ReadRequest(image: crop.pixels(of: image), options: options).encoded()
+        let request = ReadRequest(image: image, crop: crop, options: options).encoded()
         let limit = timeout.limit(pixels: crop.width * crop.height, options: options)
-        let what = "a \(crop.width)x\(crop.height) region at (\(crop.x), \(crop.y)) for \(Self.names(options.symbologies))"
+        // Said only when a read is lost, so not built on every read.
+        func what() -> String {
+            "a \(crop.width)x\(crop.height) region at (\(crop.x), \(crop.y)) for \(Self.names(options.symbologies))"
+        }
         var process: ReadWorkerProcess
         var exchange: ReadWorkerProcess.Exchange
         do {
@@ -130,17 +133,23 @@ public final class ReadIsolation: Sendable {
         switch exchange {
         case .answered(let bytes):
             guard let response = try? ReadResponse(decoding: bytes) else {
-                return ([], ["zxing-cpp's reader process sent a malformed answer reading \(what); that read is lost and the process was replaced"])
+                return ([], ["zxing-cpp's reader process sent a malformed answer reading \(what()); that read is lost and the process was replaced"])
+            }
+            let (symbols, warning): ([RawSymbol], String?)
+            switch response.outcome {
+            case .success(let result): (symbols, warning) = result
+            case .failure(let error):
+                idle.withLock { $0.append(process) }
+                throw error
             }
             // A read cut short by a failed zxing-cpp assertion leaks what that read held: retire the process.
-            if (try? response.outcome.get())?.warning == nil { idle.withLock { $0.append(process) } }
-            let (symbols, warning) = try response.outcome.get()
+            if warning == nil { idle.withLock { $0.append(process) } }
             let offset = Point(x: Double(crop.x), y: Double(crop.y))
             return (symbols.map { $0.translated(by: offset) }, warning.map { [$0] } ?? [])
         case .timedOut:
-            return ([], ["zxing-cpp did not finish reading \(what) within \(limit.formatted); that read was abandoned and its reader process killed"])
+            return ([], ["zxing-cpp did not finish reading \(what()) within \(limit.formatted); that read was abandoned and its reader process killed"])
         case .ended(let how), .notDelivered(let how):
-            return ([], ["zxing-cpp's reader process \(how) reading \(what); that read is lost and a new process takes the next one"])
+            return ([], ["zxing-cpp's reader process \(how) reading \(what()); that read is lost and a new process takes the next one"])
         }
     }
 

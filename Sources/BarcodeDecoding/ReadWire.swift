@@ -27,8 +27,11 @@ struct WireWriter {
     /// A length (UInt32) followed by the bytes.
     mutating func append<Bytes: Collection<UInt8>>(bytes data: Bytes) {
         append(UInt32(data.count))
-        bytes.append(contentsOf: data)
+        appendRaw(data)
     }
+
+    /// The bytes alone, e.g. the parts of an array whose length was appended before them.
+    mutating func appendRaw<Bytes: Collection<UInt8>>(_ data: Bytes) { bytes.append(contentsOf: data) }
 
     mutating func append(_ string: String) { append(bytes: string.utf8) }
 }
@@ -81,37 +84,39 @@ struct WireReader {
     }
 }
 
-/// A read as a reader process receives it: a tightly packed image and the options.
-struct ReadRequest: Equatable {
+/// A read as a reader process receives it: the pixels of `crop` in `image`, tightly packed, and the options.
+struct ReadRequest {
     static let magic: UInt32 = 0x5152_585A // "ZXRQ"
 
     var image: LumaImage
+    /// The part of `image` read (all of it in a decoded request).
+    var crop: ZXing.Crop
     var options: DecoderOptions
 
-    /// The message; `image` is written row by row without its row padding.
+    /// The message; the crop is written row by row straight from `image`, without row padding.
     func encoded() -> [UInt8] {
         var writer = WireWriter()
         writer.append(Self.magic)
-        writer.append(image.width)
-        writer.append(image.height)
+        writer.append(crop.width)
+        writer.append(crop.height)
         writer.append(options.symbologies.map(\.rawValue).sorted().joined(separator: ","))
         for flag in [options.tryHarder, options.tryRotate, options.tryInvert, options.tryDownscale,
                      options.returnLocatedOnly, options.readAddOns, options.code39FullASCII] {
             writer.append(flag)
         }
         writer.append(options.maxSymbols ?? 0)
-        var pixels = [UInt8]()
-        pixels.reserveCapacity(image.width * image.height)
-        for row in 0..<image.height {
-            let start = row * image.bytesPerRow
-            pixels.append(contentsOf: image.pixels[start..<start + image.width])
+        writer.append(UInt32(crop.width * crop.height))
+        for row in crop.y..<crop.y + crop.height {
+            let start = row * image.bytesPerRow + crop.x
+            writer.appendRaw(image.pixels[start..<start + crop.width])
         }
-        writer.append(bytes: pixels)
         return writer.bytes
     }
 
-    init(image: LumaImage, options: DecoderOptions) {
+    /// A request to read `crop` of `image` (all of it by default).
+    init(image: LumaImage, crop: ZXing.Crop? = nil, options: DecoderOptions) {
         self.image = image
+        self.crop = crop ?? ZXing.Crop(x: 0, y: 0, width: image.width, height: image.height)
         self.options = options
         self.options.isolation = nil
     }

@@ -90,19 +90,6 @@ enum ZXing {
     /// the image, widened to whole pixels.
     struct Crop {
         var x: Int, y: Int, width: Int, height: Int
-
-        /// These pixels of `image` as an image of their own, rows tightly packed.
-        func pixels(of image: LumaImage) -> LumaImage {
-            if x == 0, y == 0, width == image.width, height == image.height, image.bytesPerRow == width { return image }
-            var pixels = [UInt8]()
-            pixels.reserveCapacity(width * height)
-            for row in y..<y + height {
-                let start = row * image.bytesPerRow + x
-                pixels.append(contentsOf: image.pixels[start..<start + width])
-            }
-            // Width and height are at least 1 and the buffer matches them.
-            return try! LumaImage(width: width, height: height, pixels: pixels)
-        }
     }
 
     /// The crop a read of `region` makes of `image`; `nil` when they do not overlap by a whole pixel.

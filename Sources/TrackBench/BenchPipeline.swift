@@ -76,9 +76,8 @@ final class BenchEnginePipeline: BenchPipeline {
 
     /// CPU nanoseconds of this process and the engine's reader processes.
     private func cpuNow() -> UInt64 {
-        let readers = isolation.map { UInt64($0.readerProcessorTime.components.seconds) * 1_000_000_000
-            + UInt64($0.readerProcessorTime.components.attoseconds / 1_000_000_000) } ?? 0
-        return benchCPUNow() + readers
+        guard let readers = isolation?.readerProcessorTime.components else { return benchCPUNow() }
+        return benchCPUNow() + UInt64(readers.seconds) * 1_000_000_000 + UInt64(readers.attoseconds / 1_000_000_000)
     }
 
     func process(_ frame: Frame, capture: UInt64) throws -> [BenchReportedTrack] {

@@ -35,14 +35,18 @@ struct ReadIsolationTests {
     @Test("A request and a response cross the socket's encoding unchanged, and a cut message is refused")
     func wireRoundTrip() throws {
         let photo = try Self.image("qrcode-2")
-        // A crop with row padding left behind: the request packs the rows tightly.
+        // A crop of a photo, and an image with row padding: the request packs the rows tightly.
         let crop = try #require(ZXing.crop(Rect(x: 10.5, y: 20, width: 300, height: 200), in: photo))
         let padded = try LumaImage(width: 5, height: 3, bytesPerRow: 8, pixels: Array(0..<24))
-        for (image, options) in [(crop.pixels(of: photo), DecoderOptions.thorough), (padded, DecoderOptions(symbologies: [.pdf417, .ean13], maxSymbols: 4))] {
-            let decoded = try ReadRequest(decoding: ReadRequest(image: image, options: options).encoded())
+        let whole = ZXing.Crop(x: 0, y: 0, width: 5, height: 3)
+        for (image, part, options) in [(photo, crop, DecoderOptions.thorough),
+                                       (padded, whole, DecoderOptions(symbologies: [.pdf417, .ean13], maxSymbols: 4))] {
+            let decoded = try ReadRequest(decoding: ReadRequest(image: image, crop: part, options: options).encoded())
             #expect(decoded.options == options)
-            #expect(decoded.image.width == image.width && decoded.image.height == image.height)
-            #expect((0..<image.height).allSatisfy { y in (0..<image.width).allSatisfy { decoded.image[$0, y] == image[$0, y] } })
+            #expect(decoded.image.width == part.width && decoded.image.height == part.height)
+            #expect((0..<part.height).allSatisfy { y in
+                (0..<part.width).allSatisfy { decoded.image[$0, y] == image[part.x + $0, part.y + y] }
+            })
         }
         let (symbols, warning) = try ZXing.read(photo, region: nil, options: .thorough)
         #expect(!symbols.isEmpty)
