@@ -21,9 +21,9 @@ import Glibc
 /// Processes start when a read needs one and none is idle, so there are as many as reads run
 /// at once; they end when this value is released, or by themselves when the program is gone.
 ///
-/// Which reads are isolated is a choice (``symbologies``): each costs about 0.1–0.2 ms of CPU
-/// more than a read in this process (two context switches and the copies; measured on a 2-core
-/// VM), and each reader process about 50 ms to start, which adds up with many small window reads
+/// Which reads are isolated is a choice (``symbologies``): each costs of the order of 0.1 ms of
+/// CPU more than a read in this process (two context switches and the copies; estimated on a
+/// 2-core VM), and each reader process about 50 ms to start, which adds up with many small window reads
 /// per frame (the engine on the 720p boofcv clips: +9% CPU isolating PDF417 reads, +13–14%
 /// isolating all), so a program may isolate only the readers known to fault. Share one value among readers (set it in
 /// ``DecoderOptions/isolation``); it is `Sendable`.
