@@ -73,7 +73,7 @@ package.targets += [
 
 package.targets += [
     .target(name: "BarcodeTracking"),
-    .target(name: "BarcodeDecoding", dependencies: ["BarcodeTracking", "CZXingShim"]),
+    .target(name: "BarcodeDecoding", dependencies: ["BarcodeTracking", "CZXingShim", "CAllocatorSettings"]),
     .target(name: "BarcodeEngine", dependencies: ["BarcodeTracking", "BarcodeDecoding"]),
     // Presentation: drawing tracked codes and overlays onto frames (track --annotate, samples).
     .target(name: "BarcodeAnnotation", dependencies: ["BarcodeTracking"]),

@@ -31,14 +31,22 @@ struct MessageSocket {
 
     /// Receives one message before `deadline` (`nil`: no limit).
     func receive(until deadline: ContinuousClock.Instant?) -> (Outcome, [UInt8]) {
-        var header = [UInt8](repeating: 0, count: 4)
-        var outcome = receiveAll(into: &header, until: deadline)
-        guard outcome == .done else { return (outcome, []) }
-        let length = header.reversed().reduce(0) { $0 << 8 | Int($1) }
-        guard length <= Self.maximumLength else { return (.closed("a message of \(length) bytes"), []) }
-        var payload = [UInt8](repeating: 0, count: length)
-        outcome = receiveAll(into: &payload, until: deadline)
+        var payload: [UInt8] = []
+        let outcome = receive(into: &payload, until: deadline)
         return (outcome, outcome == .done ? payload : [])
+    }
+
+    /// Receives one message into `payload` (replacing its contents, using its capacity
+    /// again) before `deadline` (`nil`: no limit).
+    func receive(into payload: inout [UInt8], until deadline: ContinuousClock.Instant?) -> Outcome {
+        var header = [UInt8](repeating: 0, count: 4)
+        let outcome = receiveAll(into: &header, until: deadline)
+        guard outcome == .done else { return outcome }
+        let length = header.reversed().reduce(0) { $0 << 8 | Int($1) }
+        guard length <= Self.maximumLength else { return .closed("a message of \(length) bytes") }
+        payload.removeAll(keepingCapacity: true)
+        payload.append(contentsOf: repeatElement(0, count: length))
+        return receiveAll(into: &payload, until: deadline)
     }
 
     private func sendAll(_ bytes: [UInt8], until deadline: ContinuousClock.Instant?) -> Outcome {

@@ -62,6 +62,12 @@ public final class ReadIsolation: Sendable {
     public let symbologies: Set<Symbology>
 
     private let idle = Mutex<[ReadWorkerProcess]>([])
+    /// Request buffers kept for the next reads (at most ``keptMessageBuffers``, one per read
+    /// at a time): each holds the largest request it carried, a 720p frame's 0.9 MB at most
+    /// on video. A fresh buffer per read cost a page fault per 4 KiB of pixels copied (the
+    /// program keeps large blocks in mappings of their own, see `AllocatorSettings` in track).
+    private let messageBuffers = Mutex<[[UInt8]]>([])
+    private static let keptMessageBuffers = 4
     /// CPU nanoseconds used by reader processes that have ended.
     private let endedCPU = Mutex<UInt64>(0)
     /// Why reader processes cannot be started, once that has been seen: reads then run in this process.
@@ -108,7 +114,10 @@ public final class ReadIsolation: Sendable {
         } else {
             crop = ZXing.Crop(x: 0, y: 0, width: image.width, height: image.height)
         }
-        let request = ReadRequest(image: image, crop: crop, options: options).encoded()
+        // A message buffer of an earlier read, so that the pixels' copy touches no fresh pages.
+        let request = ReadRequest(image: image, crop: crop, options: options)
+            .encoded(reusing: messageBuffers.withLock { $0.popLast() } ?? [])
+        defer { messageBuffers.withLock { if $0.count < Self.keptMessageBuffers { $0.append(request) } } }
         let limit = timeout.limit(pixels: crop.width * crop.height, options: options)
         // Said only when a read is lost, so not built on every read.
         func what() -> String {

@@ -8,7 +8,17 @@ import BarcodeTracking
 
 /// Appends little-endian fields to a message.
 struct WireWriter {
-    private(set) var bytes: [UInt8] = []
+    private(set) var bytes: [UInt8]
+
+    /// A writer that appends to `storage` emptied, keeping its capacity (a buffer used
+    /// again for the next message costs no allocation, nor fresh pages to fault in).
+    init(reusing storage: consuming [UInt8] = []) {
+        bytes = consume storage
+        bytes.removeAll(keepingCapacity: true)
+    }
+
+    /// Makes room for `count` more bytes at once, so that appending them never moves the message.
+    mutating func reserve(_ count: Int) { bytes.reserveCapacity(bytes.count + count) }
 
     mutating func append(_ value: UInt32) {
         withUnsafeBytes(of: value.littleEndian) { bytes.append(contentsOf: $0) }
@@ -93,9 +103,11 @@ struct ReadRequest {
     var crop: ZXing.Crop
     var options: DecoderOptions
 
-    /// The message; the crop is written row by row straight from `image`, without row padding.
-    func encoded() -> [UInt8] {
-        var writer = WireWriter()
+    /// The message, written into `storage` (emptied; its capacity is used again); the crop is
+    /// written row by row straight from `image`, without row padding.
+    func encoded(reusing storage: consuming [UInt8] = []) -> [UInt8] {
+        var writer = WireWriter(reusing: consume storage)
+        writer.reserve(128 + crop.width * crop.height)
         writer.append(Self.magic)
         writer.append(crop.width)
         writer.append(crop.height)

@@ -1,3 +1,4 @@
+import CAllocatorSettings
 import Dispatch
 #if canImport(Glibc)
 import Glibc
@@ -7,6 +8,10 @@ import Glibc
 /// standard input, answers each with zxing-cpp's result, and exits when the program
 /// that started it closes the socket or is gone.
 enum ReadWorker {
+    /// Blocks of this size or more (bytes) get mappings of their own in a reader process:
+    /// glibc's largest automatic threshold (32 MiB), fixed from the first read on.
+    static let allocatorMapThreshold: Int32 = 32 << 20
+
     static func serve(parent: pid_t) -> Never {
         // Descriptors the program opened without close-on-exec (an output file, a pipe) must not
         // stay open here: a pipe's reader would otherwise wait for this process too.
@@ -15,11 +20,20 @@ enum ReadWorker {
         // process group; the program ends its run and then closes the socket).
         for signalNumber in [SIGINT, SIGTERM, SIGHUP, SIGPIPE] { signal(signalNumber, SIG_IGN) }
         watch(parent: parent)
+        // One read at a time, each allocating and freeing about the same blocks (the request,
+        // zxing-cpp's binarized copies): kept in the heap, they are used again instead of being
+        // mapped and faulted in afresh on every read, which cost more than the socket's copies.
+        // The process's memory then stays at the largest read's (a 720p frame's: a few MB).
+        // (Unless the user chose the allocator's settings in the environment.)
+        let settings: [String] = ["MALLOC_MMAP_THRESHOLD_", "MALLOC_TRIM_THRESHOLD_", "GLIBC_TUNABLES"]
+        if settings.allSatisfy({ getenv($0) == nil }) {
+            CAllocatorSettings_setThresholds(Self.allocatorMapThreshold, 2 * Self.allocatorMapThreshold)
+        }
         let channel = MessageSocket(descriptor: 0)
         _ = fcntl(0, F_SETFL, fcntl(0, F_GETFL) | O_NONBLOCK)
+        var message: [UInt8] = []
         while true {
-            let (received, message) = channel.receive(until: nil)
-            guard received == .done else { exit(0) }
+            guard channel.receive(into: &message, until: nil) == .done else { exit(0) }
             let response: ReadResponse
             do {
                 let request = try ReadRequest(decoding: message)

@@ -41,7 +41,12 @@ struct ReadIsolationTests {
         let whole = ZXing.Crop(x: 0, y: 0, width: 5, height: 3)
         for (image, part, options) in [(photo, crop, DecoderOptions.thorough),
                                        (padded, whole, DecoderOptions(symbologies: [.pdf417, .ean13], maxSymbols: 4))] {
-            let decoded = try ReadRequest(decoding: ReadRequest(image: image, crop: part, options: options).encoded())
+            let request = ReadRequest(image: image, crop: part, options: options)
+            let decoded = try ReadRequest(decoding: request.encoded())
+            // Encoded again into the first message's buffer: the same storage, the same bytes.
+            let first = request.encoded(), storage = first.withUnsafeBytes { $0.baseAddress }
+            let again = request.encoded(reusing: consume first)
+            #expect(again == request.encoded() && again.withUnsafeBytes { $0.baseAddress } == storage)
             #expect(decoded.options == options)
             #expect(decoded.image.width == part.width && decoded.image.height == part.height)
             #expect((0..<part.height).allSatisfy { y in
