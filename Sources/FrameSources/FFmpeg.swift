@@ -76,6 +76,8 @@ final class FFmpegReader {
     let path: String
     let info: MediaInfo
     private let pixelLimit: Int
+    /// The pictures' pixel arrays, used again once their frames are released.
+    private var recycled = PixelBufferRing()
 
     /// Opens the file or pattern with its exact bytes; `path` (for messages) is ``MediaPath/description``.
     init(path file: MediaPath, pixelLimit: Int) throws(SourceError) {
@@ -111,7 +113,7 @@ final class FFmpegReader {
         if result == 0 { return nil }
         if result < 0 { throw SourceError(error, path: path, operation: .reading, pixelLimit: pixelLimit) }
         let count = Int(frame.stride) * Int(frame.height)
-        let pixels = [UInt8](UnsafeBufferPointer(start: frame.pixels, count: count))
+        let pixels = recycled.copy(UnsafeBufferPointer(start: frame.pixels, count: count))
         do {
             let image = try LumaImage(width: Int(frame.width), height: Int(frame.height),
                                       bytesPerRow: Int(frame.stride), pixels: pixels)
