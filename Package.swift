@@ -13,6 +13,8 @@ let package = Package(
         .library(name: "SyntheticScenes", targets: ["SyntheticScenes"]),
         .library(name: "ZXingAssertionGuard", targets: ["CZXingAssertionGuard"]),
         .executable(name: "track", targets: ["track"]),
+        // The reader process of ReadIsolation, started by track from beside it (see ReadIsolation).
+        .executable(name: "zxing-reader", targets: ["zxing-reader"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -100,6 +102,9 @@ package.targets += [
         "BarcodeTracking", "BarcodeDecoding", "BarcodeEngine", "BarcodeAnnotation", "FrameSources", "SyntheticScenes", "JSONLines",
         .product(name: "Histogram", package: "hdrhistogram-swift"),
     ]),
+    // The reader process of ReadIsolation: serves zxing-cpp reads and nothing else, so it starts in
+    // milliseconds (track, which links FFmpeg, takes some 50 ms); track starts it from beside itself.
+    .executableTarget(name: "zxing-reader", dependencies: ["BarcodeDecoding", "CZXingAssertionGuard"]),
     .executableTarget(
         name: "track",
         dependencies: [
@@ -133,14 +138,14 @@ package.targets += [
         name: "BarcodeTrackingIntegrationTests",
         dependencies: [
             "BarcodeTracking", "BarcodeDecoding", "BarcodeEngine", "FrameSources", "SyntheticScenes", "LiveView",
-            // track: the reader process of ReadIsolationTests.
-            "CZXingAssertionGuard", "camera-probe", "track", "TestSupport",
+            // track and zxing-reader: the reader processes of ReadIsolationTests.
+            "CZXingAssertionGuard", "camera-probe", "track", "zxing-reader", "TestSupport",
         ]
     ),
     // `track` run as a process, as a user runs it (including the live page in a headless browser).
     .testTarget(
         name: "TrackEndToEndTests",
-        dependencies: ["track", "BarcodeTracking", "BarcodeDecoding", "BarcodeAnnotation", "FrameSources", "SyntheticScenes",
+        dependencies: ["track", "zxing-reader", "BarcodeTracking", "BarcodeDecoding", "BarcodeAnnotation", "FrameSources", "SyntheticScenes",
                        "V4L2StandIn", "TestSupport"]
     ),
     // Each program under Samples/ built and run, its output checked.

@@ -52,9 +52,26 @@ public final class ReadIsolation: Sendable {
     /// The argument that makes ``runWorkerIfRequested(arguments:)`` serve (followed by the parent's process id).
     public static let workerArgument = "--zxing-read-worker"
 
-    /// The executable and arguments that start a reader process (the parent's id is appended).
+    /// The executable and arguments that start a reader process (the parent's id and
+    /// ``wireVersion`` are appended).
     public let command: [String]
     private let executable: String
+    /// The descriptor of ``readerProgramName``'s file when the processes run it.
+    private let readerFile: Int32?
+
+    /// The program that serves reads and nothing else, looked for beside this program's
+    /// executable (`swift build` builds it with `track`): it starts in about 3 ms of CPU,
+    /// against some 50 ms for a program that links FFmpeg's 150 libraries, like `track`.
+    public static let readerProgramName = "zxing-reader"
+
+    /// The version of the messages between a program and its reader processes, passed to
+    /// each process: a reader program of another build refuses to serve (exit status
+    /// ``wireMismatchStatus``) and reads fall back to this program. Raise it whenever the
+    /// messages change.
+    public static let wireVersion = "1"
+
+    /// The exit status of a reader process started with another ``wireVersion``.
+    public static let wireMismatchStatus: Int32 = 65
     /// How long a read may take.
     public let timeout: Timeout
     /// The reads that run in reader processes: those whose options include one of these
@@ -70,6 +87,8 @@ public final class ReadIsolation: Sendable {
     private static let keptMessageBuffers = 4
     /// CPU nanoseconds used by reader processes that have ended.
     private let endedCPU = Mutex<UInt64>(0)
+    /// Whether a process of ``readerProgramName`` exited without serving (another build): this program is started instead.
+    private let readerProgramRefused = Mutex(false)
     /// Why reader processes cannot be started, once that has been seen: reads then run in this process.
     private let startFailure = Mutex<String?>(nil)
 
@@ -81,11 +100,21 @@ public final class ReadIsolation: Sendable {
             throw DecodingError(.invalidArgument, "read timeouts must be positive and finite, not \(timeout.base) s + \(timeout.perMegapixel) s/MP")
         }
         guard command?.isEmpty != true else { throw DecodingError(.invalidArgument, "the reader process command is empty") }
-        // This program's file even when it was replaced on disk since it started (an upgrade).
-        executable = command?[0] ?? "/proc/self/exe"
-        self.command = command ?? [CommandLine.arguments.first ?? "reader"]
+        if let command {
+            (executable, self.command, readerFile) = (command[0], command, nil)
+        } else if let (path, file) = Self.openReaderProgram() {
+            // Started through the descriptor: the file opened now, even if replaced on disk since (an upgrade).
+            (executable, self.command, readerFile) = ("/proc/self/fd/\(file)", [path], file)
+        } else {
+            // This program's file even when it was replaced on disk since it started.
+            (executable, self.command, readerFile) = ("/proc/self/exe", [CommandLine.arguments.first ?? "reader"], nil)
+        }
         self.timeout = timeout
         self.symbologies = symbologies
+    }
+
+    deinit {
+        if let readerFile { close(readerFile) }
     }
 
     /// Whether reads with `options` run in a reader process.
@@ -97,7 +126,12 @@ public final class ReadIsolation: Sendable {
     /// until the program that started it is gone, and never returns; otherwise returns at once.
     /// Call it first thing in `main` of a program that uses isolation with the default command.
     public static func runWorkerIfRequested(arguments: [String] = CommandLine.arguments) {
-        guard arguments.count == 3, arguments[1] == workerArgument, let parent = pid_t(arguments[2]) else { return }
+        guard arguments.count >= 2, arguments[1] == workerArgument else { return }
+        guard arguments.count == 4, let parent = pid_t(arguments[2]), arguments[3] == wireVersion else {
+            let message = "zxing-cpp reader: started by another build (arguments \(arguments.dropFirst().joined(separator: " "))); not serving\n"
+            _ = message.utf8CString.withUnsafeBufferPointer { write(2, $0.baseAddress, $0.count - 1) }
+            exit(wireMismatchStatus)
+        }
         ReadWorker.serve(parent: parent)
     }
 
@@ -125,11 +159,19 @@ public final class ReadIsolation: Sendable {
         }
         var process: ReadWorkerProcess
         var exchange: ReadWorkerProcess.Exchange
+        var notices: [String] = []
         do {
             process = try takeProcess()
             exchange = process.exchange(request, until: .now + limit)
             // A process that ended while idle (killed from outside) never saw the request: a new one gets it.
             if case .notDelivered = exchange {
+                process = try startProcess()
+                exchange = process.exchange(request, until: .now + limit)
+            }
+            // The reader program beside this one cannot serve (another build's, or broken): this program reads from now on.
+            if readerFile != nil, process.exitedBeforeServing, readerProgramRefused.withLock({ refused in defer { refused = true }; return !refused }) {
+                notices.append("\(command[0]) did not serve reads (\(exchange.how ?? "it ended"); another build of this program?); "
+                               + "reader processes run this program instead (install both from one build)")
                 process = try startProcess()
                 exchange = process.exchange(request, until: .now + limit)
             }
@@ -154,11 +196,11 @@ public final class ReadIsolation: Sendable {
             // A read cut short by a failed zxing-cpp assertion leaks what that read held: retire the process.
             if warning == nil { idle.withLock { $0.append(process) } }
             let offset = Point(x: Double(crop.x), y: Double(crop.y))
-            return (symbols.map { $0.translated(by: offset) }, warning.map { [$0] } ?? [])
+            return (symbols.map { $0.translated(by: offset) }, notices + (warning.map { [$0] } ?? []))
         case .timedOut:
-            return ([], ["zxing-cpp did not finish reading \(what()) within \(limit.formatted); that read was abandoned and its reader process killed"])
+            return ([], notices + ["zxing-cpp did not finish reading \(what()) within \(limit.formatted); that read was abandoned and its reader process killed"])
         case .ended(let how), .notDelivered(let how):
-            return ([], ["zxing-cpp's reader process \(how) reading \(what()); that read is lost and a new process takes the next one"])
+            return ([], notices + ["zxing-cpp's reader process \(how) reading \(what()); that read is lost and a new process takes the next one"])
         }
     }
 
@@ -180,9 +222,29 @@ public final class ReadIsolation: Sendable {
     }
 
     private func startProcess() throws(DecodingError) -> ReadWorkerProcess {
-        try ReadWorkerProcess.start(executable, arguments: command + [Self.workerArgument, String(getpid())]) { [weak self] cpu in
+        let (file, name) = readerProgramRefused.withLock { $0 } ? ("/proc/self/exe", [CommandLine.arguments.first ?? "reader"]) : (executable, command)
+        return try ReadWorkerProcess.start(file, arguments: name + [Self.workerArgument, String(getpid()), Self.wireVersion]) { [weak self] cpu in
             self?.endedCPU.withLock { $0 += cpu }
         }
+    }
+
+    /// ``readerProgramName`` in the directory of this program's executable, opened for
+    /// starting it (path and descriptor), if it is an executable file there.
+    private static func openReaderProgram() -> (String, Int32)? {
+        guard let resolved = realpath("/proc/self/exe", nil) else { return nil }
+        defer { free(resolved) }
+        let program = String(cString: resolved)
+        guard let slash = program.lastIndex(of: "/") else { return nil }
+        let path = program[..<slash] + "/" + readerProgramName
+        guard access(path, X_OK) == 0 else { return nil }
+        let file = open(path, O_RDONLY | O_CLOEXEC)
+        guard file >= 0 else { return nil }
+        var status = stat()
+        guard fstat(file, &status) == 0, status.st_mode & S_IFMT == S_IFREG else {
+            close(file)
+            return nil
+        }
+        return (path, file)
     }
 
     private static func names(_ symbologies: Set<Symbology>) -> String {

@@ -17,11 +17,23 @@ final class ReadWorkerProcess: Sendable {
         case ended(how: String)
         /// The process had ended before the request reached it.
         case notDelivered(how: String)
+
+        /// How the process ended, when it did.
+        var how: String? {
+            switch self {
+            case .ended(let how), .notDelivered(let how): how
+            case .answered, .timedOut: nil
+            }
+        }
     }
 
     private let socket: MessageSocket
     /// The process id while the process has not been reaped.
     private let processID: Mutex<pid_t?>
+    /// The wait status once reaped.
+    private let endStatus = Mutex<Int32?>(nil)
+    /// Whether the process has answered a request.
+    private let served = Mutex(false)
     /// Told the CPU time (nanoseconds) the process used, once it has been reaped.
     private let ended: @Sendable (UInt64) -> Void
 
@@ -98,10 +110,21 @@ final class ReadWorkerProcess: Sendable {
         var (outcome, answer) = (sent, [UInt8]())
         if outcome == .done { (outcome, answer) = socket.receive(until: deadline) }
         switch outcome {
-        case .done: return .answered(answer)
+        case .done:
+            served.withLock { $0 = true }
+            return .answered(answer)
         case .timedOut: return .timedOut
         case .closed(let reason): return .ended(how: endedHow(reason))
         }
+    }
+
+    /// Whether the process exited (with a status, not killed by a signal) before answering
+    /// any request: a reader program that cannot serve (another build's, which refuses with
+    /// ``ReadIsolation/wireMismatchStatus``, or one whose libraries are missing, 127). A
+    /// reader that serves ends only when the program closes the socket or is gone.
+    var exitedBeforeServing: Bool {
+        guard !served.withLock({ $0 }) else { return false }
+        return endStatus.withLock { status in status.map { $0 & 0x7f == 0 } ?? false }
     }
 
     /// The process id, for tests that stop or kill it; `nil` once reaped.
@@ -117,6 +140,7 @@ final class ReadWorkerProcess: Sendable {
                 var usage = rusage()
                 if wait4(running, &status, WNOHANG, &usage) == running {
                     pid = nil
+                    endStatus.withLock { $0 = status }
                     ended(Self.nanoseconds(usage))
                     return Self.describe(status)
                 }

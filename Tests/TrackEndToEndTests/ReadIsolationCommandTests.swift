@@ -34,6 +34,28 @@ struct ReadIsolationCommandTests {
         #expect(try jsonObject(try #require(isolated.lines.last))["type"] as? String == "summary")
     }
 
+    @Test("A zxing-reader beside track that cannot serve (another build's) is replaced by track itself, said once; nothing is lost",
+          .needsSharedData)
+    func brokenReaderProgram() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("reader-program-\(getpid())")
+        try? FileManager.default.removeItem(at: directory)
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let track = directory.appendingPathComponent("track")
+        try FileManager.default.copyItem(at: TrackProcess.executable, to: track)
+        // An executable that exits at once, as another build's reader does (status 65) or one missing its libraries (127).
+        try FileManager.default.copyItem(at: URL(fileURLWithPath: "/usr/bin/false"), to: directory.appendingPathComponent("zxing-reader"))
+        let clip = SharedData.video.appendingPathComponent("boofcv-microqr.mp4").path
+        let arguments = ["--input", clip, "--frames", "20", "--format", "jsonl", "--read-isolation", "all"]
+        let fallback = try TrackProcess.launch(track, arguments)
+        let usual = try TrackProcess.run(arguments)
+        #expect(fallback.status == 0 && usual.status == 0, "\(fallback.stderr)")
+        let notice = "zxing-reader did not serve reads (exited with status 1"
+        #expect(fallback.stderr.components(separatedBy: notice).count == 2, "said once: \(fallback.stderr)")
+        #expect(try fallback.objects(ofType: "recognized").map { $0["data"] as? String } == usual.objects(ofType: "recognized").map { $0["data"] as? String })
+        #expect(try !usual.objects(ofType: "recognized").isEmpty)
+    }
+
     @Test("--read-isolation refuses what it does not know, naming the choices")
     func refused() throws {
         let run = try TrackProcess.run(["--demo", "--frames", "1", "--read-isolation", "pdf418"])

@@ -161,6 +161,26 @@ struct ReadIsolationTests {
         #expect(!Self.exists(pid))
     }
 
+    @Test("By default the reader processes run zxing-reader from beside the program, and read what this process reads")
+    func readerProgramBesideTheProgram() throws {
+        // The test bundle is built beside zxing-reader, as track is.
+        let isolation = try ReadIsolation()
+        #expect(isolation.command == [TrackProcess.executable(named: ReadIsolation.readerProgramName).resolvingSymlinksInPath().path])
+        let image = try Self.image("qrcode-2")
+        let isolated = try Self.reader(isolation).read(image)
+        #expect(isolated == (try BarcodeReader(options: .video).read(image)) && !isolated.detections.isEmpty)
+        let pid = try #require(isolation.idleProcessIDs.first)
+        let program = try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/\(pid)/exe")
+        #expect(program.hasSuffix("/" + ReadIsolation.readerProgramName), "\(program)")
+    }
+
+    @Test("A reader program started with another build's message version refuses to serve, with its own exit status",
+          arguments: [ReadIsolation.readerProgramName, "track"])
+    func otherBuildRefused(program: String) throws {
+        let run = try TrackProcess.run([ReadIsolation.workerArgument, String(getpid()), "0"], program: program)
+        #expect(run.status == ReadIsolation.wireMismatchStatus && run.stderr.contains("another build"), "\(run.stderr)")
+    }
+
     @Test("An isolation whose reader cannot start reads in this process and says so once")
     func unstartableReader() throws {
         let isolation = try ReadIsolation(command: ["/nonexistent/reader"])
