@@ -16,16 +16,19 @@ import Glibc
 /// a warning that says so (``DetectionReport/warnings``), the process is killed and a new one
 /// starts for the next read. Results are the same as reading in this process.
 ///
-/// The reader process is a program that calls ``runWorkerIfRequested(arguments:)`` first thing
-/// in `main` (the `track` command does); by default this program itself, started again.
+/// The reader process runs ``readerProgramName`` (`zxing-reader`, a product of this package)
+/// when it is installed beside the program's executable, else the program itself, which then
+/// calls ``runWorkerIfRequested(arguments:)`` first thing in `main` (the `track` command does).
 /// Processes start when a read needs one and none is idle, so there are as many as reads run
 /// at once; they end when this value is released, or by themselves when the program is gone.
 ///
-/// Which reads are isolated is a choice (``symbologies``): each costs of the order of 0.1 ms of
-/// CPU more than a read in this process (two context switches and the copies; estimated on a
-/// 2-core VM), and each reader process about 50 ms to start, which adds up with many small window reads
-/// per frame (the engine on the 720p boofcv clips: +9% CPU isolating PDF417 reads, +13–14%
-/// isolating all), so a program may isolate only the readers known to fault. Share one value among readers (set it in
+/// Which reads are isolated is a choice (``symbologies``). An isolated read adds the socket's
+/// copies and two context switches, and each reader process's start (3 ms of CPU for
+/// `zxing-reader`, some 50 ms for a program that links FFmpeg); it also saves something:
+/// a reader process keeps its heap, where a program that keeps large blocks in mappings of
+/// their own (as `track` does, for flat memory) faults in fresh pages for every whole-frame
+/// read. Measured on the 720p boofcv clips (2-core VM, engine, whole clips): isolating
+/// PDF417 reads −6% and +4% CPU, all reads −6% and +14%. Share one value among readers (set it in
 /// ``DecoderOptions/isolation``); it is `Sendable`.
 public final class ReadIsolation: Sendable {
     /// How long a read may take before it is given up: `base` plus `perMegapixel` for each
@@ -93,8 +96,9 @@ public final class ReadIsolation: Sendable {
     private let startFailure = Mutex<String?>(nil)
 
     /// Isolation of the reads that include one of `symbologies` (empty: all reads), in reader
-    /// processes that run `command` (executable path first; default: this program, which must
-    /// then call ``runWorkerIfRequested(arguments:)`` at the start of `main`).
+    /// processes that run `command` (executable path first; default: ``readerProgramName``
+    /// beside this program's executable if it is there, else this program, which must then
+    /// call ``runWorkerIfRequested(arguments:)`` at the start of `main`).
     public init(symbologies: Set<Symbology> = [], command: [String]? = nil, timeout: Timeout = Timeout()) throws(DecodingError) {
         guard timeout.base > 0, timeout.perMegapixel >= 0, timeout.base.isFinite, timeout.perMegapixel.isFinite else {
             throw DecodingError(.invalidArgument, "read timeouts must be positive and finite, not \(timeout.base) s + \(timeout.perMegapixel) s/MP")
@@ -123,7 +127,9 @@ public final class ReadIsolation: Sendable {
     }
 
     /// When `arguments` (the program's, by default) ask for a reader process, serves reads
-    /// until the program that started it is gone, and never returns; otherwise returns at once.
+    /// until the program that started it is gone, and never returns (or exits with
+    /// ``wireMismatchStatus`` when they carry another build's ``wireVersion``); otherwise
+    /// returns at once.
     /// Call it first thing in `main` of a program that uses isolation with the default command.
     public static func runWorkerIfRequested(arguments: [String] = CommandLine.arguments) {
         guard arguments.count >= 2, arguments[1] == workerArgument else { return }
