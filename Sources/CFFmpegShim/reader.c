@@ -238,6 +238,7 @@ CFFmpegShim_reader *CFFmpegShim_reader_create(const char *path, int64_t max_pixe
     reader->max_pixels = max_pixels;
     reader->stream_index = -1;
     reader->last_time = NAN;
+    reader->luma_format = AV_PIX_FMT_NONE;
     if (open_input(reader, path, error) != CFFmpegShim_ok || open_decoder(reader, error) != CFFmpegShim_ok) {
         CFFmpegShim_reader_destroy(reader);
         return NULL;
@@ -267,3 +268,10 @@ void CFFmpegShim_reader_get_info(const CFFmpegShim_reader *reader, CFFmpegShim_r
     *info = reader->info;
 }
 
+void CFFmpegShim_reader_set_exact_conversion(CFFmpegShim_reader *reader, bool exact) {
+    reader->exact_conversion = exact;
+}
+
+bool CFFmpegShim_reader_uses_luma_table(const CFFmpegShim_reader *reader) {
+    return !reader->exact_conversion && reader->luma_state == 1;
+}

@@ -38,6 +38,49 @@ void CFFmpegShim_reader_damage(const CFFmpegShim_reader *reader, int64_t *skippe
     if (message != NULL && message_capacity > 0) snprintf(message, message_capacity, "%s", reader->damage);
 }
 
+/// Whether `frame`'s YUV is full range. Limited-range YUV (16...235) is stretched to
+/// full-range grey; the deprecated yuvj* formats are full range whatever color_range says.
+static bool is_full_range(const AVFrame *frame) {
+    enum AVPixelFormat format = frame->format;
+    return frame->color_range == AVCOL_RANGE_JPEG || format == AV_PIX_FMT_YUVJ420P
+        || format == AV_PIX_FMT_YUVJ422P || format == AV_PIX_FMT_YUVJ444P || format == AV_PIX_FMT_YUVJ440P
+        || format == AV_PIX_FMT_YUVJ411P;
+}
+
+/// Converts the decoded frame to tightly packed GRAY8 in `reader->gray` with libswscale.
+static int32_t convert_with_swscale(CFFmpegShim_reader *reader, CFFmpegShim_error *error) {
+    AVFrame *frame = reader->frame;
+    int width = frame->width, height = frame->height;
+    reader->sws = sws_getCachedContext(reader->sws, width, height, frame->format, width, height,
+                                       AV_PIX_FMT_GRAY8, SWS_BILINEAR | SWS_ACCURATE_RND, NULL, NULL, NULL);
+    if (reader->sws == NULL) {
+        return cffmpegshim_fail(error, CFFmpegShim_error_library, AVERROR(EINVAL), 0,
+                                "cannot convert pixel format %s to 8-bit grey",
+                                av_get_pix_fmt_name(frame->format) ? av_get_pix_fmt_name(frame->format) : "?");
+    }
+    cffmpegshim_set_grey_range(reader->sws, is_full_range(frame));
+    uint8_t *planes[4] = {reader->gray, NULL, NULL, NULL};
+    int strides[4] = {width, 0, 0, 0};
+    int rows = sws_scale(reader->sws, (const uint8_t *const *)frame->data, frame->linesize, 0, height, planes, strides);
+    if (rows != height) {
+        return cffmpegshim_fail(error, CFFmpegShim_error_library, rows < 0 ? rows : AVERROR(EINVAL), 0,
+                                "pixel conversion failed");
+    }
+    return CFFmpegShim_ok;
+}
+
+/// Whether the luma table gives exactly the grey libswscale just wrote to `reader->gray`.
+static bool matches_luma_table(const CFFmpegShim_reader *reader, const AVFrame *frame) {
+    for (int y = 0; y < frame->height; y++) {
+        const uint8_t *row = frame->data[0] + (ptrdiff_t)y * frame->linesize[0];
+        const uint8_t *grey = reader->gray + (size_t)y * frame->width;
+        for (int x = 0; x < frame->width; x++) {
+            if (reader->luma_table[row[x]] != grey[x]) return false;
+        }
+    }
+    return true;
+}
+
 /// Converts the decoded frame to tightly packed GRAY8 in `reader->gray`.
 static int32_t convert(CFFmpegShim_reader *reader, CFFmpegShim_frame *out, CFFmpegShim_error *error) {
     AVFrame *frame = reader->frame;
@@ -58,33 +101,27 @@ static int32_t convert(CFFmpegShim_reader *reader, CFFmpegShim_frame *out, CFFmp
             return cffmpegshim_fail(error, CFFmpegShim_error_out_of_memory, AVERROR(ENOMEM), ENOMEM, "out of memory");
         }
     }
-    if (frame->format == AV_PIX_FMT_GRAY8) {
+    enum AVPixelFormat format = frame->format;
+    bool source_full = is_full_range(frame);
+    if (format == AV_PIX_FMT_GRAY8) {
         for (int y = 0; y < height; y++) {
             memcpy(reader->gray + (size_t)y * width, frame->data[0] + (ptrdiff_t)y * frame->linesize[0], width);
         }
     } else {
-        reader->sws = sws_getCachedContext(reader->sws, width, height, frame->format, width, height,
-                                           AV_PIX_FMT_GRAY8, SWS_BILINEAR | SWS_ACCURATE_RND, NULL, NULL, NULL);
-        if (reader->sws == NULL) {
-            return cffmpegshim_fail(error, CFFmpegShim_error_library, AVERROR(EINVAL), 0,
-                                    "cannot convert pixel format %s to 8-bit grey",
-                                    av_get_pix_fmt_name(frame->format) ? av_get_pix_fmt_name(frame->format) : "?");
+        // Luma through a table made by libswscale (reader_luma.c), once it has matched
+        // libswscale's grey on a whole frame of this format.
+        bool table = !reader->exact_conversion && cffmpegshim_luma_in_plane_0(format);
+        if (table && (reader->luma_format != format || reader->luma_full != source_full)) {
+            reader->luma_format = format;
+            reader->luma_full = source_full;
+            reader->luma_state = cffmpegshim_build_luma_table(reader, format, source_full) ? 0 : -1;
         }
-        // Limited-range YUV (16...235) is stretched to full-range grey.
-        // The deprecated yuvj* formats are full range whatever color_range says.
-        enum AVPixelFormat format = frame->format;
-        int source_full = frame->color_range == AVCOL_RANGE_JPEG || format == AV_PIX_FMT_YUVJ420P
-            || format == AV_PIX_FMT_YUVJ422P || format == AV_PIX_FMT_YUVJ444P || format == AV_PIX_FMT_YUVJ440P
-            || format == AV_PIX_FMT_YUVJ411P;
-        const int *coefficients = sws_getCoefficients(SWS_CS_DEFAULT);
-        sws_setColorspaceDetails(reader->sws, coefficients, source_full, coefficients, 1, 0, 1 << 16, 1 << 16);
-        uint8_t *planes[4] = {reader->gray, NULL, NULL, NULL};
-        int strides[4] = {width, 0, 0, 0};
-        int rows = sws_scale(reader->sws, (const uint8_t *const *)frame->data, frame->linesize, 0, height, planes,
-                             strides);
-        if (rows != height) {
-            return cffmpegshim_fail(error, CFFmpegShim_error_library, rows < 0 ? rows : AVERROR(EINVAL), 0,
-                                    "pixel conversion failed");
+        if (table && reader->luma_state == 1) {
+            cffmpegshim_apply_luma_table(reader, frame, reader->gray);
+        } else {
+            int32_t converted = convert_with_swscale(reader, error);
+            if (converted != CFFmpegShim_ok) return converted;
+            if (table && reader->luma_state == 0) reader->luma_state = matches_luma_table(reader, frame) ? 1 : -1;
         }
     }
     out->pixels = reader->gray;

@@ -37,7 +37,28 @@ struct CFFmpegShim_reader {
     bool truncated;
     char damage[512];
     CFFmpegShim_reader_info info;
+    /// The luma table of reader_luma.c: for `luma_format` at `luma_full` range, in state
+    /// `luma_state` (0 built, not yet checked against libswscale; 1 checked, in use;
+    /// -1 not usable for this format); `exact_conversion` keeps libswscale for every frame.
+    int luma_format;
+    bool luma_full;
+    int luma_state;
+    uint8_t luma_table[256];
+    bool exact_conversion;
 };
+
+/// Whether `format` is 8-bit YUV with its luma alone in plane 0, one byte per pixel
+/// (yuv420p, yuv444p, nv12, their full-range yuvj forms, ...).
+bool cffmpegshim_luma_in_plane_0(enum AVPixelFormat format);
+/// Builds `reader->luma_table` for `format` and range with libswscale itself (the grey
+/// libswscale makes of each luma value), in the same settings as the frame conversion.
+/// Returns false if libswscale cannot convert such a picture.
+bool cffmpegshim_build_luma_table(CFFmpegShim_reader *reader, enum AVPixelFormat format, bool source_full);
+/// Writes the grey of `frame`'s luma plane through `reader->luma_table` into `out` (tightly packed).
+void cffmpegshim_apply_luma_table(const CFFmpegShim_reader *reader, const AVFrame *frame, uint8_t *out);
+/// Sets libswscale's colour details on `sws` as the frame conversion uses them (BT.601
+/// coefficients, full-range grey out, `source_full` in).
+void cffmpegshim_set_grey_range(struct SwsContext *sws, bool source_full);
 /// Fills `error` for a picture over the pixel limit; returns CFFmpegShim_error_too_large.
 int32_t cffmpegshim_too_large(CFFmpegShim_error *error, int64_t width, int64_t height, int64_t limit);
 

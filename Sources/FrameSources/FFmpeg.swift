@@ -104,6 +104,15 @@ final class FFmpegReader {
 
     deinit { CFFmpegShim_reader_destroy(handle) }
 
+    /// Converts every picture to grey with libswscale instead of a luma table checked against
+    /// it (for tests that compare the two; the table is the default).
+    func convertExactly() {
+        if let handle { CFFmpegShim_reader_set_exact_conversion(handle, true) }
+    }
+
+    /// Whether pictures now go through the luma table (it matched libswscale on a whole frame).
+    var convertsThroughTable: Bool { handle.map { CFFmpegShim_reader_uses_luma_table($0) } ?? false }
+
     /// The next picture; `nil` at the end of the stream or after `close()`.
     func next() throws(SourceError) -> DecodedPicture? {
         guard let handle else { return nil }

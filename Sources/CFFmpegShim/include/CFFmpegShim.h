@@ -102,6 +102,13 @@ typedef struct CFFmpegShim_frame {
 CFFmpegShim_reader *CFFmpegShim_reader_create(const char *path, int64_t max_pixels,
                                               CFFmpegShim_error *error);
 void CFFmpegShim_reader_destroy(CFFmpegShim_reader *reader);
+
+/// With `exact`, every picture is converted to grey by libswscale; without (the default),
+/// 8-bit YUV pictures go through a luma table once it has given libswscale's grey exactly
+/// on a whole frame (for tests that compare the two).
+void CFFmpegShim_reader_set_exact_conversion(CFFmpegShim_reader *reader, bool exact);
+/// Whether the last pictures went through the luma table (checked and in use).
+bool CFFmpegShim_reader_uses_luma_table(const CFFmpegShim_reader *reader);
 void CFFmpegShim_reader_get_info(const CFFmpegShim_reader *reader, CFFmpegShim_reader_info *info);
 
 /// Decodes the next frame. Returns 1 and fills `frame`, 0 at the end of the
