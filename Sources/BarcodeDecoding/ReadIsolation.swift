@@ -27,7 +27,7 @@ import Glibc
 /// `zxing-reader`, some 50 ms for a program that links FFmpeg); it also saves something:
 /// a reader process keeps its heap, where a program that keeps large blocks in mappings of
 /// their own (as `track` does, for flat memory) faults in fresh pages for every whole-frame
-/// read. Measured on the 720p boofcv clips (2-core VM, engine, whole clips): isolating
+/// read. Measured on the real boofcv clips (960×540, 1024×576; 2-core VM, whole clips): isolating
 /// PDF417 reads −6% and +4% CPU, all reads −6% and +14%. Share one value among readers (set it in
 /// ``DecoderOptions/isolation``); it is `Sendable`.
 public final class ReadIsolation: Sendable {
@@ -83,11 +83,13 @@ public final class ReadIsolation: Sendable {
 
     private let idle = Mutex<[ReadWorkerProcess]>([])
     /// Request buffers kept for the next reads (at most ``keptMessageBuffers``, one per read
-    /// at a time): each holds the largest request it carried, a 720p frame's 0.9 MB at most
-    /// on video. A fresh buffer per read cost a page fault per 4 KiB of pixels copied (the
+    /// at a time): each holds the largest request it carried (a 720p frame's 0.9 MB on video),
+    /// up to ``keptMessageBytes``. A fresh buffer per read cost a page fault per 4 KiB of pixels copied (the
     /// program keeps large blocks in mappings of their own, see `AllocatorSettings` in track).
     private let messageBuffers = Mutex<[[UInt8]]>([])
     private static let keptMessageBuffers = 4
+    /// The largest request buffer kept (bytes): a 4K frame's; a still image's larger request is let go.
+    static let keptMessageBytes = 16 << 20
     /// CPU nanoseconds used by reader processes that have ended.
     private let endedCPU = Mutex<UInt64>(0)
     /// Whether a process of ``readerProgramName`` exited without serving (another build): this program is started instead.
@@ -157,7 +159,11 @@ public final class ReadIsolation: Sendable {
         // A message buffer of an earlier read, so that the pixels' copy touches no fresh pages.
         let request = ReadRequest(image: image, crop: crop, options: options)
             .encoded(reusing: messageBuffers.withLock { $0.popLast() } ?? [])
-        defer { messageBuffers.withLock { if $0.count < Self.keptMessageBuffers { $0.append(request) } } }
+        defer {
+            if request.capacity <= Self.keptMessageBytes {
+                messageBuffers.withLock { if $0.count < Self.keptMessageBuffers { $0.append(request) } }
+            }
+        }
         let limit = timeout.limit(pixels: crop.width * crop.height, options: options)
         // Said only when a read is lost, so not built on every read.
         func what() -> String {

@@ -44,6 +44,8 @@ enum ReadWorker {
                 response = ReadResponse(.failure(DecodingError(.invalidArgument, "the reader process received a malformed request")))
             }
             guard channel.send(response.encoded(), until: nil) == .done else { exit(0) }
+            // A still image's request is not kept for the next read, a video frame's is.
+            if message.capacity > ReadIsolation.keptMessageBytes { message = [] }
         }
     }
 
