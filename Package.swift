@@ -109,7 +109,7 @@ package.targets += [
         name: "track",
         dependencies: [
             "BarcodeTracking", "BarcodeDecoding", "BarcodeEngine", "BarcodeAnnotation", "FrameSources", "SyntheticScenes", "CZXingAssertionGuard",
-            "CEarlySignals", "CAllocatorSettings", "LiveView", "JSONLines", "TrackBench",
+            "CEarlySignals", "LiveView", "JSONLines", "TrackBench",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Histogram", package: "hdrhistogram-swift"),
         ]

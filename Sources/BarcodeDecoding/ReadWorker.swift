@@ -1,4 +1,3 @@
-import CAllocatorSettings
 import Dispatch
 #if canImport(Glibc)
 import Glibc
@@ -25,10 +24,7 @@ enum ReadWorker {
         // mapped and faulted in afresh on every read, which cost more than the socket's copies.
         // The process's memory then stays at the largest read's (a 720p frame's: a few MB).
         // (Unless the user chose the allocator's settings in the environment.)
-        let settings: [String] = ["MALLOC_MMAP_THRESHOLD_", "MALLOC_TRIM_THRESHOLD_", "GLIBC_TUNABLES"]
-        if settings.allSatisfy({ getenv($0) == nil }) {
-            CAllocatorSettings_setThresholds(Self.allocatorMapThreshold, 2 * Self.allocatorMapThreshold)
-        }
+        AllocatorThresholds.set(map: Self.allocatorMapThreshold, trim: 2 * Self.allocatorMapThreshold)
         let channel = MessageSocket(descriptor: 0)
         _ = fcntl(0, F_SETFL, fcntl(0, F_GETFL) | O_NONBLOCK)
         var message: [UInt8] = []

@@ -1,4 +1,4 @@
-import CAllocatorSettings
+import BarcodeDecoding
 import Foundation
 
 /// glibc's allocator, set for a process that runs for whole shifts.
@@ -27,7 +27,6 @@ enum AllocatorSettings {
     /// glibc took them (false when the user chose, or with another C library).
     @discardableResult
     static func apply(environment: [String: String] = ProcessInfo.processInfo.environment) -> Bool {
-        let chosen = ["MALLOC_MMAP_THRESHOLD_", "MALLOC_TRIM_THRESHOLD_", "GLIBC_TUNABLES"].contains { environment[$0] != nil }
-        return !chosen && CAllocatorSettings_setThresholds(threshold, threshold) == 1
+        AllocatorThresholds.set(map: threshold, trim: threshold) { environment[$0] }
     }
 }
