@@ -44,6 +44,8 @@ struct CFFmpegShim_reader {
     bool luma_full;
     int luma_state;
     uint8_t luma_table[256];
+    /// Whether `luma_table` maps every value to itself (full-range YUV).
+    bool luma_identity;
     bool exact_conversion;
 };
 

@@ -64,6 +64,9 @@ bool cffmpegshim_build_luma_table(CFFmpegShim_reader *reader, enum AVPixelFormat
         if (memcmp(grey, grey + y * width, width) != 0) goto done;
     }
     memcpy(reader->luma_table, grey, width);
+    // Full-range YUV: grey is the luma itself, copied rather than looked up.
+    reader->luma_identity = true;
+    for (int x = 0; x < width; x++) reader->luma_identity &= grey[x] == x;
     built = true;
 done:
     sws_freeContext(sws);
@@ -77,6 +80,10 @@ void cffmpegshim_apply_luma_table(const CFFmpegShim_reader *reader, const AVFram
     for (int y = 0; y < frame->height; y++) {
         const uint8_t *row = frame->data[0] + (ptrdiff_t)y * frame->linesize[0];
         uint8_t *dst = out + (size_t)y * width;
-        for (int x = 0; x < width; x++) dst[x] = table[row[x]];
+        if (reader->luma_identity) {
+            memcpy(dst, row, width);
+        } else {
+            for (int x = 0; x < width; x++) dst[x] = table[row[x]];
+        }
     }
 }
