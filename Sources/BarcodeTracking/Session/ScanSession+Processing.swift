@@ -45,7 +45,7 @@ extension ScanSession {
             for i in update.tracks.indices where state.rejected.contains(update.tracks[i].id) {
                 update.tracks[i].isRejected = true
             }
-            let newly = recognize(update, in: &state, frameSize: frameSize)
+            let newly = recognize(update, in: &state, frameSize: frameSize, time: time)
             let count = state.recognized.count
             let completed = state.summary == nil && configuration.expectedCount.map { count >= $0 } == true
             return (newly, count, completed, state.misreadsPrevented)
@@ -80,9 +80,11 @@ extension ScanSession {
     /// Updates the recognized set; returns the codes new in this frame. With an expected
     /// count, at most the codes still missing are taken, those nearest the scan area's
     /// point of interest first when more arrive in one frame (the rest stay unrecognized).
-    private func recognize(_ update: TrackerUpdate, in state: inout State, frameSize: Size) -> [RecognizedBarcode] {
+    private func recognize(_ update: TrackerUpdate, in state: inout State, frameSize: Size,
+                           time: Double) -> [RecognizedBarcode] {
         for lost in update.removed {
             state.recognizedIndexByTrack[lost.id] = nil
+            state.twinSightings[lost.id] = nil
         }
         // A late rejection takes an already recognized code out of the results.
         for id in state.rejected {
@@ -110,8 +112,10 @@ extension ScanSession {
                 state.recognized[index].lastSeen = track.lastSeen
                 state.recognized[index].location = track.location
                 state.recognizedIndexByTrack[track.id] = index
+                state.twinSightings[track.id] = nil
                 continue
             }
+            guard isConfirmedTwin(track, barcode, present: present, time: time, in: &state) else { continue }
             candidates.append(track)
         }
         if let expected = configuration.expectedCount, candidates.count > expected - state.recognized.count {
@@ -126,6 +130,9 @@ extension ScanSession {
                 state.recognizedIndexByTrack[track.id] = index
                 continue
             }
+            // A twin of a code recognized a moment ago in this loop waits like any twin.
+            guard isConfirmedTwin(track, barcode, present: present, time: time, in: &state) else { continue }
+            state.twinSightings[track.id] = nil
             let code = RecognizedBarcode(barcode: barcode, trackID: track.id, firstSeen: track.firstSeen,
                                          lastSeen: track.lastSeen, location: track.location)
             state.recognizedIndexByTrack[track.id] = state.recognized.count
@@ -150,6 +157,25 @@ extension ScanSession {
                 $0.barcode.payload == barcode.payload && ($0.trackID == track || !present.contains($0.trackID))
             }
         }
+    }
+
+    /// Whether `track` may be recognized as far as its twins go: `true` unless a recognized code
+    /// with its payload is measured in this frame under another track
+    /// (``ScanSessionConfiguration/DuplicatePolicy/separateWhenSimultaneouslyVisible``) and the
+    /// two have not yet been measured together as long as ``ScanSessionConfiguration/twinConfirmation``
+    /// asks. Counts this frame as one seen together (once per frame: call it once per track).
+    private func isConfirmedTwin(_ track: TrackedBarcode, _ barcode: Barcode, present: Set<TrackID>, time: Double,
+                                 in state: inout State) -> Bool {
+        guard configuration.duplicatePolicy == .separateWhenSimultaneouslyVisible,
+              state.recognized.contains(where: {
+                  $0.barcode.payload == barcode.payload && $0.trackID != track.id && present.contains($0.trackID)
+              })
+        else { return true }
+        let rule = configuration.twinConfirmation
+        var sighting = state.twinSightings[track.id] ?? State.TwinSighting(firstTime: time, frames: 0)
+        sighting.frames += 1
+        state.twinSightings[track.id] = sighting
+        return sighting.frames >= rule.frames && time - sighting.firstTime >= rule.seconds
     }
 
     private func removeRecognized(at index: Int, in state: inout State) {

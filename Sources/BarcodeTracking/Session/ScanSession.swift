@@ -27,6 +27,12 @@ public final class ScanSession: Sendable {
     let state: Mutex<State>
 
     struct State {
+        /// Frames in which a track was measured beside a recognized code of its payload.
+        struct TwinSighting {
+            /// Frame time of the first of them, seconds.
+            var firstTime: Double
+            var frames: Int
+        }
         var tracker: Tracker
         var isPaused = false
         var summary: ScanSummary?
@@ -40,6 +46,9 @@ public final class ScanSession: Sendable {
         /// Tracks that passed verification: their payload is established.
         var verified: Set<TrackID> = []
         var misreadsPrevented = 0
+        /// Tracks waiting to count as a second label beside a recognized code of their
+        /// payload (``ScanSessionConfiguration/twinConfirmation``).
+        var twinSightings: [TrackID: TwinSighting] = [:]
         var rejected: Set<TrackID> = []
         var rejectedInOrder: [TrackID] = []
         var framesProcessed = 0
@@ -98,6 +107,7 @@ public final class ScanSession: Sendable {
             guard state.summary == nil else { return }
             state.recognized.removeAll()
             state.recognizedIndexByTrack.removeAll()
+            state.twinSightings.removeAll()
             state.rejected.removeAll()
             state.rejectedInOrder.removeAll()
         }

@@ -4,7 +4,8 @@ public struct ScanSessionConfiguration: Sendable, Hashable {
     public enum DuplicatePolicy: Sendable, Hashable {
         /// Default. A track whose payload is already recognized counts as a new
         /// code only when every recognized code with that payload is in view (measured,
-        /// not only predicted) at the same time (repeated labels on a pallet); otherwise it is taken to
+        /// not only predicted) at the same time (repeated labels on a pallet), for as
+        /// long as ``ScanSessionConfiguration/twinConfirmation`` asks; otherwise it is taken to
         /// be a recognized code coming back into view. (A code read twice on one
         /// spot in one frame is one track: see ``Tracker``.)
         case separateWhenSimultaneouslyVisible
@@ -58,6 +59,9 @@ public struct ScanSessionConfiguration: Sendable, Hashable {
     public var enabledSymbologies: Set<Symbology>?
     /// Default ``DuplicatePolicy/separateWhenSimultaneouslyVisible``.
     public var duplicatePolicy = DuplicatePolicy.separateWhenSimultaneouslyVisible
+    /// When a second label with a recognized code's payload counts, under
+    /// ``DuplicatePolicy/separateWhenSimultaneouslyVisible``. Default ``TwinConfirmation/standard``.
+    public var twinConfirmation = TwinConfirmation.standard
     /// The rule for 2-D symbologies, and for 1-D ones when ``linearVerification``
     /// is `nil`. Default ``Verification/firstRead`` (2-D symbols carry error
     /// correction: a wrong payload is practically impossible).
@@ -105,6 +109,11 @@ public struct ScanSessionConfiguration: Sendable, Hashable {
                 throw TrackingError(.invalidConfiguration,
                     "\(name) \(rule.required) of \(rule.window) frames is invalid: need 1 ≤ N ≤ M ≤ 64")
             }
+        }
+        guard twinConfirmation.isValid else {
+            throw TrackingError(.invalidConfiguration,
+                "twinConfirmation \(twinConfirmation.frames) frames over \(twinConfirmation.seconds) s is invalid: "
+                + "need 1 ≤ frames ≤ 64 and 0 ≤ seconds ≤ 10")
         }
     }
 }

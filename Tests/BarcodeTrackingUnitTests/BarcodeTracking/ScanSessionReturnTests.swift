@@ -1,7 +1,8 @@
 import BarcodeTracking
 import Testing
 
-/// A recognized code that comes back while its old track is still predicted is the same code.
+/// A recognized code that comes back while its old track is still predicted is the same code;
+/// a twin of a recognized code counts once the two were measured together long enough.
 struct ScanSessionReturnTests {
     let frameSize = Size(width: 1280, height: 720)
 
@@ -21,13 +22,52 @@ struct ScanSessionReturnTests {
         #expect(session.recognized.count == 1)
     }
 
-    @Test("Two labels with one payload measured in the same frame still count as two")
+    @Test("Two labels with one payload measured in the same frames count as two once together for 0.5 s")
     func twinsMeasuredTogetherCountTwice() throws {
         let session = try ScanSession()
         let two = [code("SAME", at: Point(x: 100, y: 100)), code("SAME", at: Point(x: 700, y: 400))]
-        for index in 0..<3 {
-            _ = try session.process(two, frameNumber: index + 1, time: Double(index + 1) / 30, frameSize: frameSize)
+        var announcedIn: [Int] = []
+        for index in 0..<20 {
+            let result = try session.process(two, frameNumber: index + 1, time: Double(index) / 30, frameSize: frameSize)
+            announcedIn += Array(repeating: index, count: result?.newlyRecognized.count ?? 0)
         }
+        // The first at once; the second once both were measured in frames spanning 0.5 s (frames 0 to 15).
+        #expect(announcedIn == [0, 15])
         #expect(session.recognized.count == 2)
+
+        var configuration = ScanSessionConfiguration()
+        configuration.twinConfirmation = .immediate
+        let immediate = try ScanSession(configuration: configuration)
+        let first = try immediate.process(two, frameNumber: 1, time: 0, frameSize: frameSize)
+        #expect(first?.newlyRecognized.count == 2, "with .immediate both count in their first frame")
+    }
+
+    @Test("A PDF417 read as two strips of rows for 7 frames (1-hour soak, frame 68198) is announced once")
+    func labelReadAsTwoStripsCountsOnce() throws {
+        func pdf417(_ corners: [(Double, Double)]) -> Detection { code("1234567890", as: .pdf417, corners: corners) }
+        // The soak's quads: two strips alike in size 3 px apart, as two stacked labels would be.
+        let top = pdf417([(345, 415), (637, 415), (637, 477), (345, 435)])
+        let bottom = pdf417([(342, 480), (636, 490), (636, 546), (339, 536)])
+        let whole = pdf417([(345, 415), (637, 415), (636, 546), (339, 536)])
+        let session = try ScanSession()
+        var announced = 0, frame = 0
+        for detections in Array(repeating: [top, bottom], count: 7) + Array(repeating: [whole], count: 40) {
+            let result = try session.process(detections, frameNumber: frame + 1, time: Double(frame) / 30, frameSize: frameSize)
+            #expect(frame >= 7 || result?.tracks.count == 2, "the strips are two tracks while they are read apart")
+            announced += result?.newlyRecognized.count ?? 0
+            frame += 1
+        }
+        #expect(announced == 1)
+        #expect(session.recognized.count == 1)
+    }
+
+    @Test("A twin confirmation out of range is refused when the session is created")
+    func twinConfirmationValidated() {
+        for rule in [ScanSessionConfiguration.TwinConfirmation(frames: 0, seconds: 0.5), .init(frames: 3, seconds: -1),
+                     .init(frames: 3, seconds: .nan), .init(frames: 65, seconds: 0)] {
+            var configuration = ScanSessionConfiguration()
+            configuration.twinConfirmation = rule
+            #expect(throws: TrackingError.self) { try ScanSession(configuration: configuration) }
+        }
     }
 }

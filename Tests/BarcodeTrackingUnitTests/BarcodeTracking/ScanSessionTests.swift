@@ -140,8 +140,9 @@ struct ScanSessionTests {
     func duplicatePolicies() throws {
         let two = [code("SAME", at: Point(x: 100, y: 100)), code("SAME", at: Point(x: 400, y: 100))]
         let one = [code("SAME", at: Point(x: 100, y: 300))]
-        // Two labels together, then gone for more than the coast time, then one back elsewhere.
-        let script = [two, two] + Array(repeating: [Detection](), count: 20) + [one, one]
+        // Two labels together for 0.5 s (twin confirmation), then gone for more than the coast time,
+        // then one back elsewhere.
+        let script = Array(repeating: two, count: 16) + Array(repeating: [Detection](), count: 20) + [one, one]
         var counts: [ScanSessionConfiguration.DuplicatePolicy: Int] = [:]
         for policy in [ScanSessionConfiguration.DuplicatePolicy.separateWhenSimultaneouslyVisible, .oncePerPayload, .everyTrack] {
             var configuration = ScanSessionConfiguration()
