@@ -95,6 +95,7 @@ extension ScanSession {
         // predicted tracks announced a label twice when it came back before its old track expired
         // (1-hour soak: a PDF417 leaving at the left while predicted off-frame, read again at once).
         let present = Set(update.tracks.filter { $0.state == .tracked }.map(\.id))
+        let current = Set(update.tracks.map(\.id))
         var newly: [RecognizedBarcode] = []
         var candidates: [TrackedBarcode] = []
         for track in update.tracks where track.state == .tracked {
@@ -106,6 +107,14 @@ extension ScanSession {
                 continue
             }
             guard state.verified.contains(track.id) else { continue }
+            // A recognized code of its payload still has a track (measured or only predicted):
+            // this is a second label only once the two were measured together long enough (one
+            // of 18 identical labels missed in a frame is still there; a label read as two strips
+            // merges). Once no such track is left, it is that code back in view.
+            if hasTwin(of: barcode, track: track.id, among: current, in: state) {
+                if confirmTwin(track, barcode, present: present, time: time, in: &state) { candidates.append(track) }
+                continue
+            }
             if let index = existingCode(for: barcode, track: track.id, present: present, in: state) {
                 state.recognized[index].barcode = barcode
                 state.recognized[index].trackID = track.id
@@ -115,7 +124,6 @@ extension ScanSession {
                 state.twinSightings[track.id] = nil
                 continue
             }
-            guard isConfirmedTwin(track, barcode, present: present, time: time, in: &state) else { continue }
             candidates.append(track)
         }
         if let expected = configuration.expectedCount, candidates.count > expected - state.recognized.count {
@@ -125,14 +133,19 @@ extension ScanSession {
         }
         for track in candidates {
             guard let barcode = track.barcode else { continue }
-            // Two candidates of one payload (``DuplicatePolicy/oncePerPayload``): the second joins the first.
-            if let index = existingCode(for: barcode, track: track.id, present: present, in: state) {
-                state.recognizedIndexByTrack[track.id] = index
-                continue
+            // A twin confirmed above counts. Any other candidate may have a twin recognized earlier
+            // in this loop: under ``DuplicatePolicy/oncePerPayload`` it joins it, under the default it
+            // waits like any twin.
+            if state.twinSightings.removeValue(forKey: track.id) == nil {
+                if let index = existingCode(for: barcode, track: track.id, present: present, in: state) {
+                    state.recognizedIndexByTrack[track.id] = index
+                    continue
+                }
+                if hasTwin(of: barcode, track: track.id, among: present, in: state) {
+                    guard confirmTwin(track, barcode, present: present, time: time, in: &state) else { continue }
+                    state.twinSightings[track.id] = nil
+                }
             }
-            // A twin of a code recognized a moment ago in this loop waits like any twin.
-            guard isConfirmedTwin(track, barcode, present: present, time: time, in: &state) else { continue }
-            state.twinSightings[track.id] = nil
             let code = RecognizedBarcode(barcode: barcode, trackID: track.id, firstSeen: track.firstSeen,
                                          lastSeen: track.lastSeen, location: track.location)
             state.recognizedIndexByTrack[track.id] = state.recognized.count
@@ -159,18 +172,21 @@ extension ScanSession {
         }
     }
 
-    /// Whether `track` may be recognized as far as its twins go: `true` unless a recognized code
-    /// with its payload is measured in this frame under another track
-    /// (``ScanSessionConfiguration/DuplicatePolicy/separateWhenSimultaneouslyVisible``) and the
-    /// two have not yet been measured together as long as ``ScanSessionConfiguration/twinConfirmation``
-    /// asks. Counts this frame as one seen together (once per frame: call it once per track).
-    private func isConfirmedTwin(_ track: TrackedBarcode, _ barcode: Barcode, present: Set<TrackID>, time: Double,
-                                 in state: inout State) -> Bool {
-        guard configuration.duplicatePolicy == .separateWhenSimultaneouslyVisible,
-              state.recognized.contains(where: {
-                  $0.barcode.payload == barcode.payload && $0.trackID != track.id && present.contains($0.trackID)
-              })
-        else { return true }
+    /// Whether a recognized code with `barcode`'s payload stands for a track other than `track`
+    /// that is among `tracks`, under ``ScanSessionConfiguration/DuplicatePolicy/separateWhenSimultaneouslyVisible``.
+    private func hasTwin(of barcode: Barcode, track: TrackID, among tracks: Set<TrackID>, in state: State) -> Bool {
+        configuration.duplicatePolicy == .separateWhenSimultaneouslyVisible && state.recognized.contains {
+            $0.barcode.payload == barcode.payload && $0.trackID != track && tracks.contains($0.trackID)
+        }
+    }
+
+    /// Counts this frame towards `track`'s confirmation as a second label when a twin
+    /// (``hasTwin(of:track:among:in:)``) is measured in it too; returns whether the two have now
+    /// been measured together as long as ``ScanSessionConfiguration/twinConfirmation`` asks.
+    /// Call it at most once per track and frame.
+    private func confirmTwin(_ track: TrackedBarcode, _ barcode: Barcode, present: Set<TrackID>, time: Double,
+                             in state: inout State) -> Bool {
+        guard hasTwin(of: barcode, track: track.id, among: present, in: state) else { return false }
         let rule = configuration.twinConfirmation
         var sighting = state.twinSightings[track.id] ?? State.TwinSighting(firstTime: time, frames: 0)
         sighting.frames += 1

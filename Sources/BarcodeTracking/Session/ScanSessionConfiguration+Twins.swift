@@ -10,7 +10,9 @@ extension ScanSessionConfiguration {
     /// is read again elsewhere. Such twins merge or vanish within a few frames; two labels
     /// with one payload stay side by side. The second code is recognized once both were
     /// measured (tracked, not predicted) in at least ``frames`` processed frames spanning at
-    /// least ``seconds`` of frame time; if its twin is gone before then, it is the same label.
+    /// least ``seconds`` of frame time; if its twins' tracks are all gone before then, it is
+    /// the same label. A twin only predicted in a frame (one of many identical labels missed)
+    /// neither counts that frame nor ends the wait.
     public struct TwinConfirmation: Sendable, Hashable {
         /// Processed frames in which both were measured. 1...64.
         public var frames: Int

@@ -2,12 +2,12 @@
 public struct ScanSessionConfiguration: Sendable, Hashable {
     /// When codes with the same payload count as separate physical codes.
     public enum DuplicatePolicy: Sendable, Hashable {
-        /// Default. A track whose payload is already recognized counts as a new
-        /// code only when every recognized code with that payload is in view (measured,
-        /// not only predicted) at the same time (repeated labels on a pallet), for as
-        /// long as ``ScanSessionConfiguration/twinConfirmation`` asks; otherwise it is taken to
-        /// be a recognized code coming back into view. (A code read twice on one
-        /// spot in one frame is one track: see ``Tracker``.)
+        /// Default. A track whose payload is already recognized counts as a new code
+        /// (repeated labels on a pallet) once it and a recognized code of that payload were
+        /// measured (not only predicted) in the same frames for as long as
+        /// ``ScanSessionConfiguration/twinConfirmation`` asks; while a recognized code of its
+        /// payload still has a track, it waits; when none has, it is a recognized code coming
+        /// back into view. (A code read twice on one spot in one frame is one track: see ``Tracker``.)
         case separateWhenSimultaneouslyVisible
         /// A payload counts once per session, however many labels carry it.
         case oncePerPayload

@@ -42,6 +42,21 @@ struct ScanSessionReturnTests {
         #expect(first?.newlyRecognized.count == 2, "with .immediate both count in their first frame")
     }
 
+    @Test("A new label among identical ones counts while one of them is missed in some frames (Micro QR clip: 18 labels)")
+    func newCopyWhileAnotherIsMissed() throws {
+        let session = try ScanSession()
+        let a = code("COPIES", at: Point(x: 100, y: 100)), b = code("COPIES", at: Point(x: 300, y: 100))
+        let c = code("COPIES", at: Point(x: 500, y: 100))
+        // a and b are recognized; c appears, and b is missed in every third frame from then on
+        // (only predicted there): c is a third label, not b read elsewhere.
+        var frames: [[Detection]] = [[a, b], [a, b]]
+        for index in 0..<24 { frames.append(index % 3 == 0 ? [a, c] : [a, b, c]) }
+        for (index, detections) in frames.enumerated() {
+            _ = try session.process(detections, frameNumber: index + 1, time: Double(index) / 30, frameSize: frameSize)
+        }
+        #expect(session.recognized.count == 3)
+    }
+
     @Test("A PDF417 read as two strips of rows for 7 frames (1-hour soak, frame 68198) is announced once")
     func labelReadAsTwoStripsCountsOnce() throws {
         func pdf417(_ corners: [(Double, Double)]) -> Detection { code("1234567890", as: .pdf417, corners: corners) }
