@@ -40,10 +40,15 @@ package struct DiscoverySchedule: Sendable {
         return tiles - 1
     }
 
-    /// Whether `frame` gets the whole-frame search: always while nothing is tracked,
-    /// otherwise ``TrackingEngineConfiguration/wholeFrameInterval`` frames after the last one.
-    package mutating func wholeFrame(at frame: Int, nothingTracked: Bool, _ configuration: TrackingEngineConfiguration) -> Bool {
-        guard nothingTracked || frame - lastWholeFrame >= configuration.wholeFrameInterval else { return false }
+    /// Whether `frame` gets the whole-frame search: on every frame when `forced` (the
+    /// warm-up, or a frame whose spare time pays for it), otherwise
+    /// ``TrackingEngineConfiguration/idleWholeFrameInterval`` frames after the last one while
+    /// nothing is tracked and ``TrackingEngineConfiguration/wholeFrameInterval`` frames after
+    /// it while codes are.
+    package mutating func wholeFrame(at frame: Int, nothingTracked: Bool, forced: Bool = false,
+                                     _ configuration: TrackingEngineConfiguration) -> Bool {
+        let interval = nothingTracked ? configuration.idleWholeFrameInterval : configuration.wholeFrameInterval
+        guard forced || frame - lastWholeFrame >= interval else { return false }
         lastWholeFrame = frame
         return true
     }

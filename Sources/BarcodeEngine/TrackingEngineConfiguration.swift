@@ -32,6 +32,14 @@ public struct TrackingEngineConfiguration: Sendable, Hashable {
     /// searches every frame whole (as decoding every frame does, plus the strips
     /// and tiles); larger values trade first-decode delay for speed. Default 3.
     public var wholeFrameInterval = 3
+    /// While nothing is tracked, search the whole frame every this many frames (the
+    /// code-like regions of ``candidateRegionsPerFrame`` are read with every symbology on
+    /// the frames in between). Default 1: every frame, as decoding every frame does, so a
+    /// code coming into an empty view is read in its first readable frame, and an empty
+    /// view costs as much as decoding every frame. 2 halves that cost, and a code that no
+    /// region search reads waits up to one frame more (`track --effort fast`). With
+    /// ``frameTimeBudget`` set, frames whose spare time pays for it are searched whole anyway.
+    public var idleWholeFrameInterval = 1
     /// The time (seconds) a frame's detection may take, for live sources: set it to
     /// about three quarters of the frame interval, and the engine also searches the
     /// whole frame on every frame while its measured cost of doing so (the whole
@@ -93,6 +101,7 @@ public struct TrackingEngineConfiguration: Sendable, Hashable {
         }
         try check((1...1000).contains(discoveryInterval), "discoveryInterval must be 1...1000, not \(discoveryInterval)")
         try check((1...1000).contains(wholeFrameInterval), "wholeFrameInterval must be 1...1000, not \(wholeFrameInterval)")
+        try check((1...1000).contains(idleWholeFrameInterval), "idleWholeFrameInterval must be 1...1000, not \(idleWholeFrameInterval)")
         try check((0...64).contains(candidateRegionsPerFrame), "candidateRegionsPerFrame must be 0...64, not \(candidateRegionsPerFrame)")
         try check(candidateAreaBudget > 0 && candidateAreaBudget <= 1, "candidateAreaBudget must be in (0, 1], not \(candidateAreaBudget)")
         try check((1...1000).contains(candidateRetryFrames), "candidateRetryFrames must be 1...1000, not \(candidateRetryFrames)")

@@ -24,6 +24,7 @@ enum Engine {
         var configuration = TrackingEngineConfiguration()
         configuration.frameTimeBudget = frameTimeBudget
         configuration.wholeFrameInterval = effort.wholeFrameInterval
+        configuration.idleWholeFrameInterval = effort.idleWholeFrameInterval
         configuration.locatesUndecodedCodes = locatedOnly
         configuration.readsLongCode39InSections = sectionalCode39
         return configuration

@@ -144,6 +144,22 @@ struct TrackingEngineTests {
         #expect(emptyView)
     }
 
+    @Test("While nothing is tracked the whole frame is searched every idleWholeFrameInterval frames, and on every frame that is forced")
+    func idleWholeFrames() {
+        var config = TrackingEngineConfiguration()
+        config.wholeFrameInterval = 3
+        config.idleWholeFrameInterval = 2
+        var schedule = DiscoverySchedule()
+        let idle = (1...6).map { schedule.wholeFrame(at: $0, nothingTracked: true, config) }
+        #expect(idle == [true, false, true, false, true, false])
+        // Codes tracked from frame 7: the tracked interval counts from the last search (frame 5).
+        let tracked = (7...10).map { schedule.wholeFrame(at: $0, nothingTracked: false, config) }
+        #expect(tracked == [false, true, false, false])
+        let forced = schedule.wholeFrame(at: 11, nothingTracked: false, forced: true, config)
+        let next = schedule.wholeFrame(at: 12, nothingTracked: false, config)
+        #expect(forced && !next)
+    }
+
     @Test("Discovery is eager after a new code, relaxed when the view is known")
     func discoverySchedule() {
         let config = TrackingEngineConfiguration()

@@ -5,6 +5,9 @@ struct EffortTests {
     @Test("--effort sets how often the engine searches the whole frame: 6, 3 (default) or every frame")
     func wholeFrameIntervals() throws {
         #expect(EngineEffort.allCases.map(\.wholeFrameInterval) == [6, 3, 1])
+        // While nothing is tracked: every 2nd frame for fast, every frame otherwise.
+        #expect(EngineEffort.allCases.map(\.idleWholeFrameInterval) == [2, 1, 1])
+        #expect(EngineEffort.allCases.map { Engine.configuration(effort: $0).idleWholeFrameInterval } == [2, 1, 1])
         #expect(try Run.parse(["--demo"]).session.effort == .balanced)
         #expect(try Run.parse(["--demo", "--effort", "thorough"]).session.effort == .thorough)
     }
