@@ -14,7 +14,11 @@ import Synchronization
 ///   or whenever correlation fails, which refreshes the template, rotation and
 ///   size; of several reads with the code's payload in the window, the one
 ///   nearest the prediction is taken (identical labels side by side);
-/// - located-only codes are re-read in a window.
+/// - located-only codes are re-read in a window;
+/// - a code that neither correlates nor decodes there although it was measured in the
+///   previous frame and is predicted inside the view is read in a window three times its
+///   size at once, and in every frame after while it stays lost, for
+///   ``TrackingEngineConfiguration/reacquisitionTime``.
 ///
 /// New codes:
 /// - the whole frame, read as decoding every frame reads it (only tracked 1-D codes
@@ -207,6 +211,12 @@ public final class TrackingEngine: TrackingAwareDetector, Sendable {
                 search(region, known: known, (searchAll ? matrixDiscovery : wholeFrame)?.inProcessOnly)
             }
         }
+        // Codes that following lost a moment ago, in windows wider than their own.
+        if !searchAll {
+            for window in reacquisitionWindows(live, at: frame.time, bounds: bounds) {
+                search(window, known: known, wholeFrame.inProcessOnly)
+            }
+        }
         if let stripIndex { search(strip(stripIndex, in: bounds), known: known, linearDiscovery?.inProcessOnly) }
         if let tileIndex { search(tile(tileIndex, in: bounds), known: known, matrixDiscovery?.inProcessOnly) }
         if configuration.readsLongCode39InSections, windowReaders[.code39] != nil { jobs.append(.code39Section(bounds)) }
@@ -221,21 +231,12 @@ public final class TrackingEngine: TrackingAwareDetector, Sendable {
                 jobs.append(.locatedOnly(track))
             }
         }
-        let outputs = JobOutputs(count: jobs.count)
-        let work = jobs
-        let run: @Sendable (Int) -> Void = { index in
-            outputs.store(index, Result { try self.run(work[index], image: image, bounds: bounds) })
-        }
-        if configuration.usesAllCores, jobs.count > 1 {
-            DispatchQueue.concurrentPerform(iterations: jobs.count, execute: run)
-        } else {
-            for index in jobs.indices { run(index) }
-        }
+        let outputs = try perform(jobs, image: image, bounds: bounds)
         var measured: [Detection] = [], discovered: [Detection] = [], outlined: [Detection] = []
         var section: Code39Sections.Section?, sectionRows: ClosedRange<Int>?
         var kept: [TrackID: TrackMemory] = [:]
         var warnings: [String] = []
-        for (job, output) in zip(jobs, try outputs.collect()) {
+        for (job, output) in zip(jobs, outputs) {
             warnings += output.warnings.filter { !warnings.contains($0) }
             switch job {
             case .follow(let track, _, _):
@@ -247,6 +248,17 @@ public final class TrackingEngine: TrackingAwareDetector, Sendable {
             case .code39Section:
                 section = output.section?.section
                 sectionRows = output.section?.rows
+            }
+        }
+        // Re-acquisition: a code that following lost well inside the view is looked for at
+        // once, in a window wider than its own, not up to `wholeFrameInterval - 1` frames later.
+        let lostNow = searchAll || configuration.reacquisitionTime == 0 ? [] : windowsForCodesLost(by: jobs, outputs, bounds: bounds)
+        if !lostNow.isEmpty {
+            let hidden = measured.filter { $0.barcode != nil }.map { Self.hidingMask(for: $0.location) }
+            let second = lostNow.flatMap { window in wholeFrame.inProcessOnly.parts.map { Job.search(window, known: hidden, with: $0) } }
+            for output in try perform(second, image: image, bounds: bounds) {
+                warnings += output.warnings.filter { !warnings.contains($0) }
+                discovered += output.detections
             }
         }
         var foundNew = false
@@ -304,7 +316,7 @@ public final class TrackingEngine: TrackingAwareDetector, Sendable {
         }
     }
 
-    private func run(_ job: Job, image: LumaImage, bounds: Rect) throws -> JobOutput {
+    func run(_ job: Job, image: LumaImage, bounds: Rect) throws -> JobOutput {
         switch job {
         case .search(let rect, let known, let reader):
             // Known codes would each cost another pass (1-D codes are read one per

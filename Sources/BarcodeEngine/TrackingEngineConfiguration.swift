@@ -40,6 +40,18 @@ public struct TrackingEngineConfiguration: Sendable, Hashable {
     /// region search reads waits up to one frame more (`track --effort fast`). With
     /// ``frameTimeBudget`` set, frames whose spare time pays for it are searched whole anyway.
     public var idleWholeFrameInterval = 1
+    /// How long (seconds of frame time) the engine keeps looking for a code that following
+    /// lost, beyond the ``wholeFrameInterval`` schedule. Following loses a code in a whip
+    /// pan, a zoom or motion blur: a code measured in at least 3 frames and predicted wholly
+    /// inside the view that neither correlation nor its window read finds. It is then read
+    /// in a window three times its size around its prediction at once, in the same frame
+    /// after the frame's other work, and in every later frame while it stays lost and
+    /// predicted inside the view, up to this long since it was last measured (at most 4
+    /// such windows a frame): a blurred code reads in some frames and not in others, and
+    /// the next readable frame is then less often missed. What the windows read goes to the
+    /// tracker like any discovery, which keeps the code's id when it is found near its
+    /// prediction. 0 turns it off. Default 0.5.
+    public var reacquisitionTime = 0.5
     /// The time (seconds) a frame's detection may take, for live sources: set it to
     /// about three quarters of the frame interval, and the engine also searches the
     /// whole frame on every frame while its measured cost of doing so (the whole
@@ -101,6 +113,8 @@ public struct TrackingEngineConfiguration: Sendable, Hashable {
         }
         try check((1...1000).contains(discoveryInterval), "discoveryInterval must be 1...1000, not \(discoveryInterval)")
         try check((1...1000).contains(wholeFrameInterval), "wholeFrameInterval must be 1...1000, not \(wholeFrameInterval)")
+        try check(reacquisitionTime.isFinite && (0...60).contains(reacquisitionTime),
+                  "reacquisitionTime must be 0...60 seconds, not \(reacquisitionTime)")
         try check((1...1000).contains(idleWholeFrameInterval), "idleWholeFrameInterval must be 1...1000, not \(idleWholeFrameInterval)")
         try check((0...64).contains(candidateRegionsPerFrame), "candidateRegionsPerFrame must be 0...64, not \(candidateRegionsPerFrame)")
         try check(candidateAreaBudget > 0 && candidateAreaBudget <= 1, "candidateAreaBudget must be in (0, 1], not \(candidateAreaBudget)")
