@@ -42,11 +42,10 @@ import Synchronization
 ///   symbols in a tile or region that they miss in a busy full frame).
 ///
 /// With ``ReadIsolation`` on for some symbologies only (`track`'s default isolates
-/// PDF417), the whole-frame search is two reads that run at the same time: the isolated
-/// symbologies in a reader process, the others in this one (``DiscoveryReaders``). The
-/// regions, strips and tiles leave the isolated symbologies to the whole-frame search
-/// and the windows of tracked codes: an isolated read of a small region costs more in
-/// its round trip to the reader process than the read itself.
+/// PDF417), the regions, strips, tiles and re-acquisition windows are read in this
+/// process without those symbologies, which are left to the whole-frame search and the
+/// windows of tracked codes: an isolated read of a small region costs more in its round
+/// trip to the reader process than the read itself.
 ///
 /// A code that neither correlates nor decodes is not reported, and the tracker
 /// marks it predicted-only.
@@ -59,10 +58,12 @@ public final class TrackingEngine: TrackingAwareDetector, Sendable {
     /// The settings.
     public let configuration: TrackingEngineConfiguration
     let full: BarcodeReader
-    /// The whole-frame and code-like-region searches (every symbology).
-    let wholeFrame: DiscoveryReaders
-    let linearDiscovery: DiscoveryReaders?
-    let matrixDiscovery: DiscoveryReaders?
+    /// Every symbology but those read in reader processes (``BarcodeReader/inProcessPart(of:)``):
+    /// code-like regions and re-acquisition windows.
+    let regionReader: BarcodeReader
+    /// 1-D strips and 2-D tiles and regions, in this process likewise.
+    let linearDiscovery: BarcodeReader?
+    let matrixDiscovery: BarcodeReader?
     let windowReaders: [Symbology: BarcodeReader]
     let locatedOnlyReader: BarcodeReader
     let state = Mutex(State())
@@ -102,10 +103,9 @@ public final class TrackingEngine: TrackingAwareDetector, Sendable {
             change(&o)
             return try BarcodeReader(options: o)
         }
-        wholeFrame = try DiscoveryReaders(full, symbologies: wanted)
-        func discovery(_ symbologies: [Symbology]) throws(DecodingError) -> DiscoveryReaders? {
-            guard let reader = try reader(symbologies, { _ in }) else { return nil }
-            return try DiscoveryReaders(reader, symbologies: symbologies)
+        regionReader = try full.inProcessPart(of: wanted)
+        func discovery(_ symbologies: [Symbology]) throws(DecodingError) -> BarcodeReader? {
+            try reader(symbologies, { _ in })?.inProcessPart(of: symbologies)
         }
         linearDiscovery = try discovery(wanted.filter(\.isLinear))
         matrixDiscovery = try discovery(wanted.filter { !$0.isLinear })
@@ -140,9 +140,9 @@ public final class TrackingEngine: TrackingAwareDetector, Sendable {
     }
 
     enum Job: Sendable {
-        /// A search for new codes with one reader (part of ``DiscoveryReaders``), with the
-        /// codes already tracked painted out: 1-D in a strip, 2-D in a tile or region, every
-        /// symbology in a code-like region nobody tracks or in the whole frame.
+        /// A search for new codes with the codes already tracked painted out: 1-D in a strip,
+        /// 2-D in a tile or region, every symbology in a code-like region nobody tracks, a
+        /// re-acquisition window or the whole frame.
         case search(Rect, known: [Quadrilateral], with: BarcodeReader)
         case follow(TrackedBarcode, TrackMemory?, due: Bool)
         case locatedOnly(TrackedBarcode)
@@ -189,10 +189,10 @@ public final class TrackingEngine: TrackingAwareDetector, Sendable {
             Self.hidingMask(for: track.predictedLocation)
         }
         var jobs: [Job] = []
-        func search(_ rect: Rect, known: [Quadrilateral], _ readers: DiscoveryReaders?) {
-            for reader in readers?.parts ?? [] { jobs.append(.search(rect, known: known, with: reader)) }
+        func search(_ rect: Rect, known: [Quadrilateral], _ reader: BarcodeReader?) {
+            if let reader { jobs.append(.search(rect, known: known, with: reader)) }
         }
-        // The whole-frame search first: the longest jobs start first on the cores.
+        // The whole-frame search first: the longest job starts first on the cores.
         // It is the baseline's own read (every symbology; zxing-cpp 1.4 does not read
         // quite the same when 1-D and 2-D are asked for separately), so nothing decoding
         // every frame would find is missed. Only tracked 1-D codes are painted out there:
@@ -201,24 +201,24 @@ public final class TrackingEngine: TrackingAwareDetector, Sendable {
         // edge, a large QR code beside tracked ones).
         if searchAll {
             let linear = live.filter { $0.state == .tracked && $0.barcode?.symbology.isLinear == true }
-            search(bounds, known: linear.map { Self.hidingMask(for: $0.predictedLocation) }, wholeFrame)
+            search(bounds, known: linear.map { Self.hidingMask(for: $0.predictedLocation) }, full)
         }
         // Beside a whole-frame search too, but for 2-D symbols only there (the
         // whole-frame read covers 1-D codes): zxing-cpp 1.4 reads small Data Matrix
         // and Aztec symbols in a region that it misses in the busy full frame.
         if configuration.candidateRegionsPerFrame > 0, !searchAll || matrixDiscovery != nil {
             for region in candidateRegions(in: image, bounds: bounds, known: known, frame: frameIndex) {
-                search(region, known: known, (searchAll ? matrixDiscovery : wholeFrame)?.inProcessOnly)
+                search(region, known: known, searchAll ? matrixDiscovery : regionReader)
             }
         }
         // Codes that following lost a moment ago, in windows wider than their own.
         if !searchAll {
             for window in reacquisitionWindows(live, at: frame.time, bounds: bounds) {
-                search(window, known: known, wholeFrame.inProcessOnly)
+                search(window, known: known, regionReader)
             }
         }
-        if let stripIndex { search(strip(stripIndex, in: bounds), known: known, linearDiscovery?.inProcessOnly) }
-        if let tileIndex { search(tile(tileIndex, in: bounds), known: known, matrixDiscovery?.inProcessOnly) }
+        if let stripIndex { search(strip(stripIndex, in: bounds), known: known, linearDiscovery) }
+        if let tileIndex { search(tile(tileIndex, in: bounds), known: known, matrixDiscovery) }
         if configuration.readsLongCode39InSections, windowReaders[.code39] != nil { jobs.append(.code39Section(bounds)) }
         if configuration.locatesUndecodedCodes {
             jobs.append(.outlines(bounds, hiding: live.filter { $0.barcode != nil }.map { Self.hidingMask(for: $0.predictedLocation) }))
@@ -255,7 +255,7 @@ public final class TrackingEngine: TrackingAwareDetector, Sendable {
         let lostNow = searchAll || configuration.reacquisitionTime == 0 ? [] : windowsForCodesLost(by: jobs, outputs, bounds: bounds)
         if !lostNow.isEmpty {
             let hidden = measured.filter { $0.barcode != nil }.map { Self.hidingMask(for: $0.location) }
-            let second = lostNow.flatMap { window in wholeFrame.inProcessOnly.parts.map { Job.search(window, known: hidden, with: $0) } }
+            let second = lostNow.map { Job.search($0, known: hidden, with: regionReader) }
             for output in try perform(second, image: image, bounds: bounds) {
                 warnings += output.warnings.filter { !warnings.contains($0) }
                 discovered += output.detections
