@@ -22,15 +22,31 @@ enum BenchPhotoScenes {
         "multi-1/multi-qr.png", "multi-1/#360.png",
     ].map { samples + "/" + $0 }
 
-    /// One scene per camera motion over the pallet, `frames` long, otherwise the defaults of
-    /// `track --demo --photo` (720p at 30 fps, 1/60 s exposure, 25 ms rolling shutter).
-    static func scenes(frames: Int) -> [BenchSceneSpec] {
-        PhotoSceneConfiguration.Path.allCases.enumerated().map { index, path in
-            var camera = PhotoSceneConfiguration()
-            camera.path = path
-            camera.frameCount = frames
-            camera.seed = UInt64(11 + index)
-            return BenchSceneSpec(name: "photos-pallet-\(path.rawValue)", photos: pallet, camera: camera)
+    /// A sheet of 16 symbologies, one sample each, every one read by the still scan: QR Code,
+    /// Data Matrix, Aztec, PDF417, EAN-13, EAN-8, UPC-A, UPC-E, Code 128, Code 39, Code 93,
+    /// Codabar, ITF, DataBar, Micro QR Code and MaxiCode. Smaller print and more kinds than
+    /// the pallet: the shape of a printed test sheet filmed hand-held, where 1-D codes blur
+    /// into and out of readability from frame to frame.
+    static let symbologies = [
+        "qrcode-2/#1314.jpg", "datamatrix-1/0123456789.png", "aztec-1/#128.png", "pdf417-1/01.png",
+        "ean13-1/1.png", "ean8-1/1.png", "upca-1/16.png", "upce-1/2.png", "code128-1/1.png", "code39-1/2.png",
+        "code93-1/1.png", "codabar-1/01.png", "itf-1/#220.png", "rss14-1/1.png", "microqrcode-1/1.png",
+        "maxicode-1/MODE2.png",
+    ].map { samples + "/" + $0 }
+
+    /// One scene per camera motion over the pallet, then over the sheet of symbologies,
+    /// `frames` long (by default 120 over the pallet and 300 over the sheet, whose small
+    /// print the camera needs longer to cover), otherwise the defaults of `track --demo
+    /// --photo` (720p at 30 fps, 1/60 s exposure, 25 ms rolling shutter).
+    static func scenes(frames: Int?) -> [BenchSceneSpec] {
+        [("pallet", pallet, 11, frames ?? 120), ("symbologies", symbologies, 21, frames ?? 300)].flatMap { name, photos, seed, frames in
+            PhotoSceneConfiguration.Path.allCases.enumerated().map { index, path in
+                var camera = PhotoSceneConfiguration()
+                camera.path = path
+                camera.frameCount = frames
+                camera.seed = UInt64(seed + index)
+                return BenchSceneSpec(name: "photos-\(name)-\(path.rawValue)", photos: photos, camera: camera)
+            }
         }
     }
 

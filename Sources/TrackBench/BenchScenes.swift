@@ -46,14 +46,14 @@ package enum BenchSceneSet: String, CaseIterable, Sendable {
     /// Frames per scene unless `--frames` says otherwise.
     var defaultFrames: Int { self == .quick ? 8 : 60 }
 
-    /// The scenes of the set, each `frames` long (photo scenes default to 120 frames, clips
+    /// The scenes of the set, each `frames` long (photo scenes default to 120 or 300 frames, clips
     /// to their whole length). The default set ends with the photo scenes and every clip
     /// in `../shared/data/video`, when that folder is there.
     package func scenes(frames: Int?) -> [BenchSceneSpec] {
         let count = frames ?? defaultFrames
         switch self {
         case .photos:
-            return BenchPhotoScenes.scenes(frames: frames ?? 120)
+            return BenchPhotoScenes.scenes(frames: frames)
         case .quick:
             return [Self.spec(width: 1280, height: 720, codes: 3, fast: false, frames: count),
                     Self.spec(width: 1280, height: 720, codes: 12, fast: true, frames: count)]
@@ -77,7 +77,7 @@ package enum BenchSceneSet: String, CaseIterable, Sendable {
                 }
             }
             specs.append(Self.conveyor(frames: count))
-            specs += BenchPhotoScenes.scenes(frames: frames ?? 120)
+            specs += BenchPhotoScenes.scenes(frames: frames)
             specs += BenchPhotoScenes.clips()
             return specs
         }

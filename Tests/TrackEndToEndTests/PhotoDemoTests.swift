@@ -36,7 +36,7 @@ struct PhotoDemoTests {
         try TrackProcess.run(arguments + ["--frames", "3"]).expectFailure(status: status, mentioning: mention)
     }
 
-    @Test("track bench --scenes photos runs one pallet scene per camera motion")
+    @Test("track bench --scenes photos runs one scene per camera motion over the pallet, then over the sheet of symbologies")
     func benchPhotos() throws {
         let dir = try TemporaryFiles.directory()
         defer { try? FileManager.default.removeItem(at: dir) }
@@ -45,7 +45,9 @@ struct PhotoDemoTests {
         #expect(run.status == 0, "\(run.stderr)")
         let report = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: json)) as? [String: Any])
         let sequences = try #require(report["sequences"] as? [[String: Any]])
-        #expect(sequences.compactMap { $0["name"] as? String } == ["pan", "zoom", "whip", "handheld"].map { "photos-pallet-\($0)" })
+        let paths = ["pan", "zoom", "whip", "handheld"]
+        #expect(sequences.compactMap { $0["name"] as? String }
+            == paths.map { "photos-pallet-\($0)" } + paths.map { "photos-symbologies-\($0)" })
         for sequence in sequences {
             #expect(sequence["skipped"] == nil, "\(sequence["skipped"] ?? "")")
             #expect(sequence["frames"] as? Int == 4)
