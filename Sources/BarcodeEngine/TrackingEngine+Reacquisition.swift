@@ -28,32 +28,38 @@ extension TrackingEngine {
     static let reacquisitionWindowsPerFrame = 4
 
     /// Where to look for decoded codes that following lost earlier and that are still
-    /// looked for at frame time `time`: predicted only, wholly inside `bounds`, last measured
-    /// at most ``TrackingEngineConfiguration/reacquisitionTime`` ago. See ``reacquisitionWindow(for:in:)``.
+    /// looked for at frame time `time`: predicted only, last measured at most
+    /// ``TrackingEngineConfiguration/reacquisitionTime`` ago (see ``windows(for:bounds:)``).
     func reacquisitionWindows(_ tracks: [TrackedBarcode], at time: Double, bounds: Rect) -> [Rect] {
         let limit = configuration.reacquisitionTime
-        guard limit > 0 else { return [] }
-        let lost = tracks.filter { (track: TrackedBarcode) -> Bool in
-            guard track.barcode != nil, track.state == .predictedOnly, track.framesSeen >= Self.reacquiredFrames else { return false }
-            let since: Double = time - track.lastSeen
-            return since <= limit && bounds.contains(track.predictedLocation.boundingBox)
-        }
-        return lost.prefix(Self.reacquisitionWindowsPerFrame).compactMap { reacquisitionWindow(for: $0, in: bounds) }
+        return windows(for: tracks.filter { (track: TrackedBarcode) -> Bool in
+            track.state == .predictedOnly && time - track.lastSeen <= limit
+        }, bounds: bounds)
     }
 
-    /// Where to look for codes that following lost in this frame although it should have
-    /// found them: decoded codes measured in the previous frame (not only predicted), whose
-    /// predicted box lies wholly inside `bounds` (a code leaving the view is rightly lost),
-    /// measured by neither correlation nor their window read (a whip pan, a zoom, motion
-    /// blur that the template and the window cannot keep up with).
+    /// Where to look for codes that following lost in this frame: decoded codes measured in
+    /// the previous frame (not only predicted) that neither correlation nor their window read
+    /// found (a whip pan, a zoom, motion blur that the template and the window cannot keep up
+    /// with); see ``windows(for:bounds:)``.
     func windowsForCodesLost(by jobs: [Job], _ outputs: [JobOutput], bounds: Rect) -> [Rect] {
         let lost = zip(jobs, outputs).compactMap { job, output -> TrackedBarcode? in
-            guard case .follow(let track, _, _) = job, track.state == .tracked, track.framesSeen >= Self.reacquiredFrames,
-                  let barcode = track.barcode, bounds.contains(track.predictedLocation.boundingBox),
+            guard case .follow(let track, _, _) = job, track.state == .tracked, let barcode = track.barcode,
                   !output.detections.contains(where: { $0.barcode?.bytes == barcode.bytes }) else { return nil }
             return track
         }
-        return lost.prefix(Self.reacquisitionWindowsPerFrame).compactMap { reacquisitionWindow(for: $0, in: bounds) }
+        return windows(for: lost, bounds: bounds)
+    }
+
+    /// Re-acquisition windows (``reacquisitionWindow(for:in:)``) for the decoded codes among
+    /// `tracks` measured in at least ``reacquiredFrames`` frames whose predicted box lies wholly
+    /// inside `bounds` (a code leaving the view is rightly lost), at most
+    /// ``reacquisitionWindowsPerFrame``; none when re-acquisition is off.
+    private func windows(for tracks: [TrackedBarcode], bounds: Rect) -> [Rect] {
+        guard configuration.reacquisitionTime > 0 else { return [] }
+        let wanted = tracks.filter { (track: TrackedBarcode) -> Bool in
+            track.barcode != nil && track.framesSeen >= Self.reacquiredFrames && bounds.contains(track.predictedLocation.boundingBox)
+        }
+        return wanted.prefix(Self.reacquisitionWindowsPerFrame).compactMap { reacquisitionWindow(for: $0, in: bounds) }
     }
 
     /// The predicted box grown by its larger side and the correlation's search radius on

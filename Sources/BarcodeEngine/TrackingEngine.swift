@@ -252,7 +252,7 @@ public final class TrackingEngine: TrackingAwareDetector, Sendable {
         }
         // Re-acquisition: a code that following lost well inside the view is looked for at
         // once, in a window wider than its own, not up to `wholeFrameInterval - 1` frames later.
-        let lostNow = searchAll || configuration.reacquisitionTime == 0 ? [] : windowsForCodesLost(by: jobs, outputs, bounds: bounds)
+        let lostNow = searchAll ? [] : windowsForCodesLost(by: jobs, outputs, bounds: bounds)
         if !lostNow.isEmpty {
             let hidden = measured.filter { $0.barcode != nil }.map { Self.hidingMask(for: $0.location) }
             let second = lostNow.map { Job.search($0, known: hidden, with: regionReader) }
