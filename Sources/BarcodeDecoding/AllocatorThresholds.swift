@@ -8,7 +8,7 @@ import Glibc
 /// unless the user chose the allocator's settings in the environment.
 package enum AllocatorThresholds {
     /// The environment variables by which a user chooses glibc's allocator settings.
-    package static let environmentNames = ["MALLOC_MMAP_THRESHOLD_", "MALLOC_TRIM_THRESHOLD_", "GLIBC_TUNABLES"]
+    package static let environmentNames = ["MALLOC_MMAP_THRESHOLD_", "MALLOC_TRIM_THRESHOLD_", "MALLOC_ARENA_MAX", "GLIBC_TUNABLES"]
 
     /// Fixes the mmap threshold at `map` bytes and the trim threshold at `trim` bytes (which
     /// also turns glibc's adjustment of both off), unless `lookup` (the process's environment
@@ -19,5 +19,14 @@ package enum AllocatorThresholds {
                             unlessChosenIn lookup: (String) -> String? = { getenv($0).map { String(cString: $0) } }) -> Bool {
         let chosen = environmentNames.contains { lookup($0) != nil }
         return !chosen && CAllocatorSettings_setThresholds(map, trim) == 1
+    }
+
+    /// Limits glibc's heap arenas to `count` (see `CAllocatorSettings_setArenaLimit`), unless
+    /// `lookup` has one of ``environmentNames``. Returns whether glibc took it.
+    @discardableResult
+    package static func limitArenas(to count: Int32,
+                                    unlessChosenIn lookup: (String) -> String? = { getenv($0).map { String(cString: $0) } }) -> Bool {
+        let chosen = environmentNames.contains { lookup($0) != nil }
+        return !chosen && CAllocatorSettings_setArenaLimit(count) == 1
     }
 }

@@ -20,3 +20,13 @@ int CAllocatorSettings_setThresholds(int mmapThreshold, int trimThreshold)
     return 0;
 #endif
 }
+
+int CAllocatorSettings_setArenaLimit(int count)
+{
+#if defined(__GLIBC__)
+    return mallopt(M_ARENA_MAX, count) == 1;
+#else
+    (void)count;
+    return 0;
+#endif
+}

@@ -9,4 +9,9 @@
 /// 0 if it refused one (or on other C libraries, where it does nothing).
 int CAllocatorSettings_setThresholds(int mmapThreshold, int trimThreshold);
 
+/// glibc's mallopt(M_ARENA_MAX, count): threads share at most `count` heap arenas instead
+/// of up to eight per core, each new one created by a thread that finds the others busy.
+/// Returns 1 when glibc took it, 0 otherwise (or on other C libraries).
+int CAllocatorSettings_setArenaLimit(int count);
+
 #endif
