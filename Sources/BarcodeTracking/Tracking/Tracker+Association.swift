@@ -149,10 +149,12 @@ extension Tracker {
         // can, and one code missed in a frame makes its neighbours swap identities
         // (two 60 px moves instead of one 5 px match), as on a sheet of identical labels.
         let trackCount = groupTracks.count
+        // Stage 1 with several tracks of the payload: identical labels, a pitch apart.
+        let narrowing = !requirePayloadMismatchForbidden && trackCount > 1 ? configuration.identicalLabelsGateFactor : 1
         solver.reset(rows: groupDetections.count, columns: trackCount + groupDetections.count)
         for (r, d) in groupDetections.enumerated() {
             for (c, t) in groupTracks.enumerated() {
-                if let cost = cost(detections, d, track: t, checkPayload: requirePayloadMismatchForbidden) {
+                if let cost = cost(detections, d, track: t, checkPayload: requirePayloadMismatchForbidden, gateFactor: narrowing) {
                     solver.setCost(row: r, column: c, cost)
                 }
             }

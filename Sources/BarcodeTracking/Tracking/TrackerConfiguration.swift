@@ -27,6 +27,13 @@ public struct TrackerConfiguration: Sendable, Hashable {
     /// frames) keeps its identifier instead of starting a second track. 1 = no widening.
     /// Default 3.
     public var reacquisitionGateFactor: Double = 3
+    /// Where several tracks carry one payload (identical labels side by side), a decoded
+    /// detection of that payload continues one of them only within
+    /// `identicalLabelsGateFactor` × the usual gate: a read about one label's pitch from a
+    /// track's prediction is more likely the next label (one coming into view while its
+    /// neighbour went unmeasured for a frame) than that track's label moved so far. 1 = the
+    /// usual gate. Default 0.5 (with the default ``gateSizeFactor``, 0.75 × the code's size).
+    public var identicalLabelsGateFactor: Double = 0.5
     /// A measurement farther than `jumpSizeFactor` × the code's size from the
     /// prediction is a jump: the track continues but
     /// ``TrackedBarcode/shouldAnimateFromPreviousToNextState`` is false. Default 0.5.
@@ -57,6 +64,8 @@ public struct TrackerConfiguration: Sendable, Hashable {
         try check(gateSizeFactor.isFinite && gateSizeFactor >= 0, "gateSizeFactor \(gateSizeFactor) must be ≥ 0")
         try check(identityMemory.isFinite && identityMemory >= 0,
                   "identityMemory \(identityMemory) must be a finite number of seconds ≥ 0")
+        try check(identicalLabelsGateFactor.isFinite && identicalLabelsGateFactor > 0 && identicalLabelsGateFactor <= 1,
+                  "identicalLabelsGateFactor \(identicalLabelsGateFactor) must be a number in (0, 1]")
         try check(reacquisitionGateFactor.isFinite && reacquisitionGateFactor >= 1,
                   "reacquisitionGateFactor \(reacquisitionGateFactor) must be a finite number ≥ 1")
         try check(jumpSizeFactor.isFinite && jumpSizeFactor > 0, "jumpSizeFactor \(jumpSizeFactor) must be > 0")
