@@ -12,6 +12,8 @@ package struct DiscoverySchedule: Sendable {
     private var lastNewCode = Int.min / 2
     private var lastStrip = Int.min / 2, lastTile = Int.min / 2, lastWholeFrame = Int.min / 2
     private var strips = 0, tiles = 0
+    /// Whole-frame searches so far, and the count at the last one at full resolution.
+    private var wholeFrames = 0, lastFullResolution = Int.min / 2
 
     /// A schedule that starts relaxed: the opening view is searched whole.
     package init() {}
@@ -40,21 +42,37 @@ package struct DiscoverySchedule: Sendable {
         return tiles - 1
     }
 
-    /// Whether `frame` gets the whole-frame search: on every frame when `forced` (the
-    /// warm-up, or a frame whose spare time pays for it), otherwise
-    /// ``TrackingEngineConfiguration/idleWholeFrameInterval`` frames after the last one while
-    /// nothing is tracked and ``TrackingEngineConfiguration/wholeFrameInterval`` frames after
-    /// it while codes are.
-    package mutating func wholeFrame(at frame: Int, nothingTracked: Bool, forced: Bool = false,
-                                     _ configuration: TrackingEngineConfiguration) -> Bool {
+    /// How `frame` is searched whole, if it is: on every frame when `forced` (the
+    /// warm-up, or a frame whose spare time pays for it; always at full resolution),
+    /// otherwise ``TrackingEngineConfiguration/idleWholeFrameInterval`` frames after the
+    /// last one while nothing is tracked and ``TrackingEngineConfiguration/wholeFrameInterval``
+    /// frames after it while codes are; every
+    /// ``TrackingEngineConfiguration/fullResolutionWholeFrameInterval``-th of those at full
+    /// resolution, the others reduced when `reducible` (a frame large enough).
+    package mutating func wholeFrame(at frame: Int, nothingTracked: Bool, forced: Bool = false, reducible: Bool = false,
+                                     _ configuration: TrackingEngineConfiguration) -> WholeFrameSearch? {
         let interval = nothingTracked ? configuration.idleWholeFrameInterval : configuration.wholeFrameInterval
-        guard forced || frame - lastWholeFrame >= interval else { return false }
+        guard forced || frame - lastWholeFrame >= interval else { return nil }
         lastWholeFrame = frame
-        return true
+        wholeFrames += 1
+        let reduced = !forced && reducible && configuration.reducedWholeFrameFactor > 1
+            && wholeFrames - lastFullResolution < configuration.fullResolutionWholeFrameInterval
+        if !reduced { lastFullResolution = wholeFrames }
+        return reduced ? .reduced : .fullResolution
     }
 
     /// Records that the search at `frame` found a code nobody tracked.
     package mutating func foundNewCode(at frame: Int) {
         lastNewCode = frame
     }
+}
+
+/// How a frame is searched whole (``DiscoverySchedule/wholeFrame(at:nothingTracked:forced:reducible:_:)``).
+package enum WholeFrameSearch: Sendable, Equatable {
+    /// The frame as it is, as decoding every frame reads it.
+    case fullResolution
+    /// The frame reduced by ``TrackingEngineConfiguration/reducedWholeFrameFactor``:
+    /// large codes only; the frame's regions, strip and tile are searched as on a frame
+    /// without a whole-frame search.
+    case reduced
 }

@@ -120,6 +120,20 @@ extension TrackingEngine {
         return droppingCutReads(report, searched: rect, width: image.width, height: image.height)
     }
 
+    /// ``search(_:in:hiding:with:)`` on a copy of `rect` reduced by the whole `factor`
+    /// (``LumaImage/reduced(by:)``): codes whose modules stay about 2 pixels wide or more
+    /// when reduced, at about 1/`factor`² of the cost. Locations in frame pixels.
+    static func search(_ image: LumaImage, in rect: Rect, hiding hidden: [Quadrilateral], with reader: BarcodeReader,
+                       reducedBy factor: Int) throws -> DetectionReport {
+        let overlapping = hidden.filter { $0.boundingBox.intersects(rect) }
+        let wholeImage = overlapping.isEmpty && rect == image.bounds
+        guard let source = wholeImage ? image : crop(image, to: rect, hiding: overlapping) else { return DetectionReport() }
+        let origin = wholeImage ? Point(x: 0, y: 0) : Point(x: rect.x.rounded(.down), y: rect.y.rounded(.down))
+        var report = try reader.read(source.reduced(by: factor), region: nil)
+        report.detections = report.detections.map { $0.scaled(by: Double(factor)).translated(by: origin) }
+        return droppingCutReads(report, searched: rect, width: image.width, height: image.height)
+    }
+
     /// A copy of `rect` of `image` with the `hidden` quads (frame pixels, convex)
     /// painted in the crop's mean luma: plain white would skew zxing-cpp's per-row
     /// histogram threshold for the codes left on those rows.

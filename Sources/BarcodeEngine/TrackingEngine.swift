@@ -26,7 +26,11 @@ import Synchronization
 ///   ``TrackingEngineConfiguration/wholeFrameInterval`` frames whatever is tracked,
 ///   and every ``TrackingEngineConfiguration/idleWholeFrameInterval`` frames while
 ///   nothing is: the bound on how long any readable code,
-///   of any size up to one filling the frame, waits to be found;
+///   of any size up to one filling the frame, waits to be found; every
+///   ``TrackingEngineConfiguration/fullResolutionWholeFrameInterval``-th of these at full
+///   resolution, the others on the frame reduced by
+///   ``TrackingEngineConfiguration/reducedWholeFrameFactor`` (large codes, for a quarter of
+///   the cost), with the frame's regions, strip and tile below at full resolution;
 /// - in between, with the codes already tracked painted out (their quads, not their
 ///   boxes, so identical neighbours a few pixels away stay visible), code-like
 ///   regions: a cheap map of edge density (16-pixel cells)
@@ -144,6 +148,8 @@ public final class TrackingEngine: TrackingAwareDetector, Sendable {
         /// 2-D in a tile or region, every symbology in a code-like region nobody tracks, a
         /// re-acquisition window or the whole frame.
         case search(Rect, known: [Quadrilateral], with: BarcodeReader)
+        /// The same search in the rectangle reduced by a whole factor (large codes only).
+        case reducedSearch(Rect, known: [Quadrilateral], with: BarcodeReader, factor: Int)
         case follow(TrackedBarcode, TrackMemory?, due: Bool)
         case locatedOnly(TrackedBarcode)
         /// Outlines of undecodable codes (``TrackingEngineConfiguration/locatesUndecodedCodes``), decoded codes hidden.
@@ -169,18 +175,23 @@ public final class TrackingEngine: TrackingAwareDetector, Sendable {
         // every code size, up to a code filling it, within a bounded number of frames.
         // Frames in between search code-like regions, a strip (1-D) and a tile (2-D), for
         // new codes and the rows and small symbols a whole-frame scan misses.
-        let (frameIndex, memory, stripIndex, tileIndex, searchAll) = state.withLock { state in
+        let reduction = configuration.reducedWholeFrameFactor
+        let reducible = reduction > 1 && min(bounds.width, bounds.height) >= Double(240 * reduction)
+        let (frameIndex, memory, stripIndex, tileIndex, whole) = state.withLock { state in
             state.frameIndex += 1
             let frame = state.frameIndex
             let warmingUp = frame <= configuration.warmUpFrames
             // Spare time: the whole frame on every frame whose measured cost fits the budget.
             let affordable = configuration.frameTimeBudget.flatMap { budget in state.wholeFrameCost.map { $0 <= budget } } ?? false
-            let searchAll = state.schedule.wholeFrame(at: frame, nothingTracked: live.isEmpty, forced: warmingUp || affordable,
-                                                      configuration)
-            let scheduled = !searchAll || warmingUp
+            let whole = state.schedule.wholeFrame(at: frame, nothingTracked: live.isEmpty, forced: warmingUp || affordable,
+                                                  reducible: reducible, configuration)
+            let scheduled = whole != .fullResolution || warmingUp
             return (frame, state.memory, scheduled ? state.schedule.strip(at: frame, configuration) : nil,
-                    scheduled ? state.schedule.tile(at: frame, configuration) : nil, searchAll)
+                    scheduled ? state.schedule.tile(at: frame, configuration) : nil, whole)
         }
+        // A reduced whole-frame search leaves small codes to the frame's regions, strip and
+        // tile, as on a frame without one.
+        let searchAll = whole == .fullResolution
         // The quad itself, not its bounding box: a tilted code's box covers its
         // neighbours, and a sheet of identical labels sits a few pixels apart.
         // Only codes measured in the previous frame: one that following lost (predicted
@@ -199,9 +210,14 @@ public final class TrackingEngine: TrackingAwareDetector, Sendable {
         // each would cost zxing-cpp another pass, while painting out 2-D codes saves little
         // and made it miss codes the baseline read (photo scenes: a QR code at the frame's
         // edge, a large QR code beside tracked ones).
-        if searchAll {
+        if whole != nil {
             let linear = live.filter { $0.state == .tracked && $0.barcode?.symbology.isLinear == true }
-            search(bounds, known: linear.map { Self.hidingMask(for: $0.predictedLocation) }, full)
+            let hidden = linear.map { Self.hidingMask(for: $0.predictedLocation) }
+            if searchAll {
+                search(bounds, known: hidden, full)
+            } else {
+                jobs.append(.reducedSearch(bounds, known: hidden, with: full, factor: reduction))
+            }
         }
         // Beside a whole-frame search too, but for 2-D symbols only there (the
         // whole-frame read covers 1-D codes): zxing-cpp 1.4 reads small Data Matrix
@@ -243,7 +259,7 @@ public final class TrackingEngine: TrackingAwareDetector, Sendable {
                 measured += output.detections
                 if let memory = output.memory { kept[track.id] = memory }
             case .locatedOnly: measured += output.detections
-            case .search: discovered += output.detections
+            case .search, .reducedSearch: discovered += output.detections
             case .outlines: outlined += output.detections
             case .code39Section:
                 section = output.section?.section
@@ -322,6 +338,8 @@ public final class TrackingEngine: TrackingAwareDetector, Sendable {
             // Known codes would each cost another pass (1-D codes are read one per
             // call); hide them so the search only pays for new ones.
             return JobOutput(try Self.search(image, in: rect, hiding: known, with: reader))
+        case .reducedSearch(let rect, let known, let reader, let factor):
+            return JobOutput(try Self.search(image, in: rect, hiding: known, with: reader, reducedBy: factor))
         case .code39Section(let rect):
             return JobOutput(section: Self.code39Section(in: image, bounds: rect))
         case .outlines(let rect, let hidden):

@@ -40,6 +40,18 @@ public struct TrackingEngineConfiguration: Sendable, Hashable {
     /// region search reads waits up to one frame more (`track --effort fast`). With
     /// ``frameTimeBudget`` set, frames whose spare time pays for it are searched whole anyway.
     public var idleWholeFrameInterval = 1
+    /// Of the whole-frame searches (``wholeFrameInterval``, ``idleWholeFrameInterval``),
+    /// every this many-th one reads the frame at full resolution; the others read it
+    /// reduced by ``reducedWholeFrameFactor`` in both directions, which finds codes
+    /// large enough to read so (modules of 2 to 3 pixels or more) for about a quarter of
+    /// the cost, on top of the frame's code-like regions, strip and tile at full
+    /// resolution. The bound for the smallest readable codes is then this many whole-frame
+    /// searches. 1: every whole-frame search at full resolution. Default 2.
+    public var fullResolutionWholeFrameInterval = 2
+    /// The whole factor by which whole-frame searches between full-resolution ones
+    /// (``fullResolutionWholeFrameInterval``) reduce the frame (box average), for frames whose
+    /// shorter side is at least 240 pixels times this. 1 turns reduction off. Default 2.
+    public var reducedWholeFrameFactor = 2
     /// How long (seconds of frame time) the engine keeps looking for a code that following
     /// lost, beyond the ``wholeFrameInterval`` schedule. Following loses a code in a whip
     /// pan, a zoom or motion blur: a code measured in at least 3 frames and predicted wholly
@@ -116,6 +128,9 @@ public struct TrackingEngineConfiguration: Sendable, Hashable {
         try check(reacquisitionTime.isFinite && (0...60).contains(reacquisitionTime),
                   "reacquisitionTime must be 0...60 seconds, not \(reacquisitionTime)")
         try check((1...1000).contains(idleWholeFrameInterval), "idleWholeFrameInterval must be 1...1000, not \(idleWholeFrameInterval)")
+        try check((1...1000).contains(fullResolutionWholeFrameInterval),
+                  "fullResolutionWholeFrameInterval must be 1...1000, not \(fullResolutionWholeFrameInterval)")
+        try check((1...8).contains(reducedWholeFrameFactor), "reducedWholeFrameFactor must be 1...8, not \(reducedWholeFrameFactor)")
         try check((0...64).contains(candidateRegionsPerFrame), "candidateRegionsPerFrame must be 0...64, not \(candidateRegionsPerFrame)")
         try check(candidateAreaBudget > 0 && candidateAreaBudget <= 1, "candidateAreaBudget must be in (0, 1], not \(candidateAreaBudget)")
         try check((1...1000).contains(candidateRetryFrames), "candidateRetryFrames must be 1...1000, not \(candidateRetryFrames)")

@@ -250,23 +250,7 @@ public final class LiveFeed: Sendable {
 
     /// `image` shrunk by the smallest whole factor that makes it at most `width` wide (box average).
     static func reduced(_ image: LumaImage, toWidth width: Int) -> LumaImage {
-        let factor = (image.width + width - 1) / width
-        guard factor > 1 else { return image }
-        let w = image.width / factor, h = image.height / factor, area = factor * factor
-        var pixels = [UInt8](repeating: 0, count: w * h)
-        image.pixels.withUnsafeBufferPointer { source in
-            for y in 0..<h {
-                for x in 0..<w {
-                    var sum = 0
-                    for dy in 0..<factor {
-                        let row = (y * factor + dy) * image.bytesPerRow + x * factor
-                        for dx in 0..<factor { sum += Int(source[row + dx]) }
-                    }
-                    pixels[y * w + x] = UInt8(sum / area)
-                }
-            }
-        }
-        return (try? LumaImage(width: w, height: h, pixels: pixels)) ?? image
+        image.reduced(by: (image.width + width - 1) / width)
     }
 }
 

@@ -26,7 +26,7 @@ struct PhotoCanvas: Sendable {
         }
         var levels = [base]
         while let last = levels.last, last.width >= 64, last.height >= 64, levels.count < 7 {
-            levels.append(Self.halved(last))
+            levels.append(last.reduced(by: 2))
         }
         self.levels = levels
     }
@@ -48,22 +48,6 @@ struct PhotoCanvas: Sendable {
                 image.pixels[y * image.bytesPerRow + x] = UInt8(120 + m + Double(rng.next() % 12))
             }
         }
-    }
-
-    /// The image at half size, each pixel the mean of a 2×2 block.
-    static func halved(_ image: LumaImage) -> LumaImage {
-        let w = image.width / 2, h = image.height / 2
-        var pixels = [UInt8](repeating: 0, count: w * h)
-        image.pixels.withUnsafeBufferPointer { src in
-            for y in 0..<h {
-                let r0 = 2 * y * image.bytesPerRow, r1 = r0 + image.bytesPerRow
-                for x in 0..<w {
-                    let sum = Int(src[r0 + 2 * x]) + Int(src[r0 + 2 * x + 1]) + Int(src[r1 + 2 * x]) + Int(src[r1 + 2 * x + 1])
-                    pixels[y * w + x] = UInt8((sum + 2) / 4)
-                }
-            }
-        }
-        return try! LumaImage(width: w, height: h, pixels: pixels)  // w, h ≥ 32: the loop stops before 64
     }
 
     /// `image` resized by `factor` (< 1): each output pixel the mean of the input pixels it covers.

@@ -25,6 +25,7 @@ enum Engine {
         configuration.frameTimeBudget = frameTimeBudget
         configuration.wholeFrameInterval = effort.wholeFrameInterval
         configuration.idleWholeFrameInterval = effort.idleWholeFrameInterval
+        configuration.fullResolutionWholeFrameInterval = effort.fullResolutionWholeFrameInterval
         configuration.locatesUndecodedCodes = locatedOnly
         configuration.readsLongCode39InSections = sectionalCode39
         return configuration

@@ -5,12 +5,14 @@ import BarcodeEngine
 /// searched whole, trading speed for how soon a code is first reported.
 enum EngineEffort: String, CaseIterable, ExpressibleByArgument {
     /// The whole frame every 6th frame while codes are tracked and every 2nd while none
-    /// is: fastest; a code waits up to 5 frames.
+    /// is, every other time at half size: fastest; a large code waits up to 5 frames.
     case fast
-    /// The whole frame every 3rd frame (the default): a code waits up to 2 frames.
+    /// The whole frame every 3rd frame (the default), every other time at half size: a
+    /// large code waits up to 2 frames, the smallest readable ones up to 5 when neither a
+    /// code-like region nor a strip or tile finds them first.
     case balanced
-    /// The whole frame on every frame, as decoding every frame does, plus the
-    /// engine's own searches: finds at least what the baseline finds, and is slower.
+    /// The whole frame on every frame at full resolution, as decoding every frame does,
+    /// plus the engine's own searches: finds at least what the baseline finds, and is slower.
     case thorough
 
     /// Frames between whole-frame searches (``TrackingEngineConfiguration/wholeFrameInterval``).
@@ -26,8 +28,13 @@ enum EngineEffort: String, CaseIterable, ExpressibleByArgument {
     /// (``TrackingEngineConfiguration/idleWholeFrameInterval``).
     var idleWholeFrameInterval: Int { self == .fast ? 2 : 1 }
 
+    /// Every how many-th whole-frame search is at full resolution, the others on the frame
+    /// at half size (``TrackingEngineConfiguration/fullResolutionWholeFrameInterval``):
+    /// every one for thorough, every 2nd otherwise.
+    var fullResolutionWholeFrameInterval: Int { self == .thorough ? 1 : 2 }
+
     /// The `--effort` help text.
     static let help = ArgumentHelp(
-        "How often the engine searches the whole frame for new codes: fast (every 6th frame; every 2nd while nothing is tracked), balanced (every 3rd, the default) or thorough (every frame). With a camera or --realtime it also searches whole whenever the frame's spare time allows.",
+        "How often the engine searches the whole frame for new codes: fast (every 6th frame; every 2nd while nothing is tracked), balanced (every 3rd, the default), both at half size every other time, or thorough (every frame, full size). With a camera or --realtime it also searches whole whenever the frame's spare time allows.",
         valueName: "fast|balanced|thorough")
 }

@@ -81,4 +81,13 @@ extension Detection {
         if var barcode { barcode.location = barcode.location.translated(by: offset); moved.barcode = barcode }
         return moved
     }
+
+    /// The same detection with its coordinates multiplied by `factor`, e.g. from an image
+    /// reduced by `factor` (``LumaImage/reduced(by:)``) to the frame's pixels.
+    public func scaled(by factor: Double) -> Detection {
+        var moved = self
+        moved.location = location.scaled(by: factor)
+        if var barcode { barcode.location = barcode.location.scaled(by: factor); moved.barcode = barcode }
+        return moved
+    }
 }

@@ -72,6 +72,14 @@ public struct Quadrilateral: Hashable, Sendable, Codable {
             bottomRight: bottomRight + offset, bottomLeft: bottomLeft + offset)
     }
 
+    /// The same shape with every coordinate multiplied by `factor` (about the origin),
+    /// e.g. from a reduced image's pixels to the full image's.
+    public func scaled(by factor: Double) -> Quadrilateral {
+        Quadrilateral(
+            topLeft: topLeft * factor, topRight: topRight * factor,
+            bottomRight: bottomRight * factor, bottomLeft: bottomLeft * factor)
+    }
+
     /// The same corners, relabelled so that the corner now called `topLeft`
     /// was at index `steps` (clockwise) before. `rotatedLabels(by: 0)` is `self`.
     public func rotatedLabels(by steps: Int) -> Quadrilateral {

@@ -138,10 +138,10 @@ struct TrackingEngineTests {
         var config = TrackingEngineConfiguration()
         config.wholeFrameInterval = 3
         var schedule = DiscoverySchedule()
-        let searched = (1...10).map { schedule.wholeFrame(at: $0, nothingTracked: $0 == 1, config) }
+        let searched = (1...10).map { schedule.wholeFrame(at: $0, nothingTracked: $0 == 1, config) != nil }
         #expect(searched == [true, false, false, true, false, false, true, false, false, true])
         let emptyView = schedule.wholeFrame(at: 11, nothingTracked: true, config)
-        #expect(emptyView)
+        #expect(emptyView == .fullResolution)
     }
 
     @Test("While nothing is tracked the whole frame is searched every idleWholeFrameInterval frames, and on every frame that is forced")
@@ -150,14 +150,32 @@ struct TrackingEngineTests {
         config.wholeFrameInterval = 3
         config.idleWholeFrameInterval = 2
         var schedule = DiscoverySchedule()
-        let idle = (1...6).map { schedule.wholeFrame(at: $0, nothingTracked: true, config) }
+        let idle = (1...6).map { schedule.wholeFrame(at: $0, nothingTracked: true, config) != nil }
         #expect(idle == [true, false, true, false, true, false])
         // Codes tracked from frame 7: the tracked interval counts from the last search (frame 5).
-        let tracked = (7...10).map { schedule.wholeFrame(at: $0, nothingTracked: false, config) }
+        let tracked = (7...10).map { schedule.wholeFrame(at: $0, nothingTracked: false, config) != nil }
         #expect(tracked == [false, true, false, false])
         let forced = schedule.wholeFrame(at: 11, nothingTracked: false, forced: true, config)
         let next = schedule.wholeFrame(at: 12, nothingTracked: false, config)
-        #expect(forced && !next)
+        #expect(forced != nil && next == nil)
+    }
+
+    @Test("Every fullResolutionWholeFrameInterval-th whole-frame search is at full resolution on a frame large enough, the others reduced")
+    func reducedWholeFrames() {
+        var config = TrackingEngineConfiguration()
+        config.wholeFrameInterval = 3
+        config.fullResolutionWholeFrameInterval = 2
+        var schedule = DiscoverySchedule()
+        let tracked = (1...9).map { schedule.wholeFrame(at: $0, nothingTracked: false, reducible: true, config) }
+        #expect(tracked == [.fullResolution, nil, nil, .reduced, nil, nil, .fullResolution, nil, nil])
+        // An empty view: every frame searched whole, every other one at full resolution.
+        let idle = (10...13).map { schedule.wholeFrame(at: $0, nothingTracked: true, reducible: true, config) }
+        #expect(idle == [.reduced, .fullResolution, .reduced, .fullResolution])
+        // Forced (warm-up, spare time) and small frames: always full resolution.
+        #expect(schedule.wholeFrame(at: 14, nothingTracked: true, forced: true, reducible: true, config) == .fullResolution)
+        #expect(schedule.wholeFrame(at: 15, nothingTracked: true, reducible: false, config) == .fullResolution)
+        config.fullResolutionWholeFrameInterval = 1
+        #expect(schedule.wholeFrame(at: 16, nothingTracked: true, reducible: true, config) == .fullResolution)
     }
 
     @Test("Discovery is eager after a new code, relaxed when the view is known")

@@ -1,0 +1,30 @@
+extension LumaImage {
+    /// The image shrunk by the whole `factor` (≥ 1), each output pixel the mean of the
+    /// `factor` × `factor` block of input pixels it covers; the right and bottom pixels
+    /// that do not fill a block are dropped. Output pixel (x, y) covers input pixels
+    /// `factor·x ..< factor·(x + 1)` by `factor·y ..< factor·(y + 1)`, so a point at
+    /// (x, y) in the output lies at (`factor`·x, `factor`·y) in this image. `self` when
+    /// `factor` is 1 or the image is smaller than one block.
+    public func reduced(by factor: Int) -> LumaImage {
+        let w = width / max(1, factor), h = height / max(1, factor)
+        guard factor > 1, w > 0, h > 0 else { return self }
+        let area = factor * factor, stride = bytesPerRow
+        var out = [UInt8](repeating: 0, count: w * h)
+        out.withUnsafeMutableBufferPointer { target in
+            pixels.withUnsafeBufferPointer { source in
+                for y in 0..<h {
+                    for x in 0..<w {
+                        var sum = 0
+                        for dy in 0..<factor {
+                            let row = (y * factor + dy) * stride + x * factor
+                            for dx in 0..<factor { sum += Int(source[row + dx]) }
+                        }
+                        target[y * w + x] = UInt8((sum + area / 2) / area)
+                    }
+                }
+            }
+        }
+        // w, h ≥ 1 and the buffer is exactly w·h: the checks of init cannot fail.
+        return (try? LumaImage(width: w, height: h, pixels: out)) ?? self
+    }
+}
