@@ -12,6 +12,8 @@ struct LumaImageReductionTests {
         #expect(half.width == 2 && half.height == 1 && half.bytesPerRow == 2)
         // (0+2+1+2)/4 = 1.25 → 1; (10+20+30+41)/4 = 25.25 → 25.
         #expect(half.pixels == [1, 25])
+        // Another factor: 3 × 3 blocks, (0+2+10 + 1+2+30 + 9+9+9)/9 = 8.
+        #expect(image.reduced(by: 3).pixels == [8])
         #expect(image.reduced(by: 1) == image)
         // Smaller than one block: unchanged.
         #expect(image.reduced(by: 4) == image)
