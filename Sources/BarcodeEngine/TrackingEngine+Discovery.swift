@@ -122,7 +122,7 @@ extension TrackingEngine {
 
     /// ``search(_:in:hiding:with:)`` on a copy of `rect` reduced by the whole `factor`
     /// (``LumaImage/reduced(by:)``): codes whose modules stay about 2 pixels wide or more
-    /// when reduced, at about 1/`factor`² of the cost. Locations in frame pixels.
+    /// once reduced (4 or more in the frame at factor 2), at about 1/`factor`² of the cost. Locations in frame pixels.
     static func search(_ image: LumaImage, in rect: Rect, hiding hidden: [Quadrilateral], with reader: BarcodeReader,
                        reducedBy factor: Int) throws -> DetectionReport {
         let overlapping = hidden.filter { $0.boundingBox.intersects(rect) }

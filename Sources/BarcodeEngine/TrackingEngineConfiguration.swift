@@ -43,7 +43,7 @@ public struct TrackingEngineConfiguration: Sendable, Hashable {
     /// Of the whole-frame searches (``wholeFrameInterval``, ``idleWholeFrameInterval``),
     /// every this many-th one reads the frame at full resolution; the others read it
     /// reduced by ``reducedWholeFrameFactor`` in both directions, which finds codes
-    /// large enough to read so (modules of 2 to 3 pixels or more) for about a quarter of
+    /// large enough to read so (modules of about 2 pixels or more once reduced, 4 in the frame) for about a quarter of
     /// the cost, on top of the frame's code-like regions, strip and tile at full
     /// resolution. The bound for the smallest readable codes is then this many whole-frame
     /// searches. 1: every whole-frame search at full resolution. Default 2.
