@@ -17,8 +17,7 @@ package enum AllocatorThresholds {
     @discardableResult
     package static func set(map: Int32, trim: Int32,
                             unlessChosenIn lookup: (String) -> String? = { getenv($0).map { String(cString: $0) } }) -> Bool {
-        let chosen = environmentNames.contains { lookup($0) != nil }
-        return !chosen && CAllocatorSettings_setThresholds(map, trim) == 1
+        !isChosen(in: lookup) && CAllocatorSettings_setThresholds(map, trim) == 1
     }
 
     /// Limits glibc's heap arenas to `count` (see `CAllocatorSettings_setArenaLimit`), unless
@@ -26,7 +25,11 @@ package enum AllocatorThresholds {
     @discardableResult
     package static func limitArenas(to count: Int32,
                                     unlessChosenIn lookup: (String) -> String? = { getenv($0).map { String(cString: $0) } }) -> Bool {
-        let chosen = environmentNames.contains { lookup($0) != nil }
-        return !chosen && CAllocatorSettings_setArenaLimit(count) == 1
+        !isChosen(in: lookup) && CAllocatorSettings_setArenaLimit(count) == 1
+    }
+
+    /// Whether `lookup` has one of ``environmentNames``: the user chose the allocator's settings.
+    private static func isChosen(in lookup: (String) -> String?) -> Bool {
+        environmentNames.contains { lookup($0) != nil }
     }
 }

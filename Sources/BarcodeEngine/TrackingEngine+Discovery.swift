@@ -106,31 +106,25 @@ extension TrackingEngine {
         return grown.intersection(bounds) ?? bounds
     }
 
-    /// Reads `rect` of `image` with the `hidden` quads (frame pixels) painted out; reads of
-    /// short codes (UPC-E, EAN-8, ITF) that the rect's border may have cut out of a longer
-    /// one are dropped (``droppingCutReads(_:searched:width:height:)``).
-    static func search(_ image: LumaImage, in rect: Rect, hiding hidden: [Quadrilateral], with reader: BarcodeReader) throws -> DetectionReport {
-        let overlapping = hidden.filter { $0.boundingBox.intersects(rect) }
-        guard !overlapping.isEmpty, let crop = crop(image, to: rect, hiding: overlapping) else {
-            return droppingCutReads(try reader.read(image, region: rect), searched: rect, width: image.width, height: image.height)
-        }
-        let origin = Point(x: rect.x.rounded(.down), y: rect.y.rounded(.down))
-        var report = try reader.read(crop, region: nil)
-        report.detections = report.detections.map { $0.translated(by: origin) }
-        return droppingCutReads(report, searched: rect, width: image.width, height: image.height)
-    }
-
-    /// ``search(_:in:hiding:with:)`` on a copy of `rect` reduced by the whole `factor`
-    /// (``LumaImage/reduced(by:)``): codes whose modules stay about 2 pixels wide or more
-    /// once reduced (4 or more in the frame at factor 2), at about 1/`factor`² of the cost. Locations in frame pixels.
+    /// Reads `rect` of `image` with the `hidden` quads (frame pixels) painted out, reduced by
+    /// the whole `factor` when it is over 1 (``LumaImage/reduced(by:)``: codes whose modules
+    /// stay about 2 pixels wide once reduced, 4 in the frame at factor 2, for about
+    /// 1/`factor`² of the cost); locations in frame pixels. Reads of short codes (UPC-E,
+    /// EAN-8, ITF) that the rect's border may have cut out of a longer one are dropped
+    /// (``droppingCutReads(_:searched:width:height:)``).
     static func search(_ image: LumaImage, in rect: Rect, hiding hidden: [Quadrilateral], with reader: BarcodeReader,
-                       reducedBy factor: Int) throws -> DetectionReport {
+                       reducedBy factor: Int = 1) throws -> DetectionReport {
         let overlapping = hidden.filter { $0.boundingBox.intersects(rect) }
-        let wholeImage = overlapping.isEmpty && rect == image.bounds
-        guard let source = wholeImage ? image : crop(image, to: rect, hiding: overlapping) else { return DetectionReport() }
-        let origin = wholeImage ? Point(x: 0, y: 0) : Point(x: rect.x.rounded(.down), y: rect.y.rounded(.down))
-        var report = try reader.read(source.reduced(by: factor), region: nil)
-        report.detections = report.detections.map { $0.scaled(by: Double(factor)).translated(by: origin) }
+        var report: DetectionReport
+        if factor == 1, overlapping.isEmpty {
+            report = try reader.read(image, region: rect)
+        } else {
+            let wholeImage = overlapping.isEmpty && rect == image.bounds
+            guard let source = wholeImage ? image : crop(image, to: rect, hiding: overlapping) else { return DetectionReport() }
+            let origin = wholeImage ? Point(x: 0, y: 0) : Point(x: rect.x.rounded(.down), y: rect.y.rounded(.down))
+            report = try reader.read(source.reduced(by: factor), region: nil)
+            report.detections = report.detections.map { $0.scaled(by: Double(factor)).translated(by: origin) }
+        }
         return droppingCutReads(report, searched: rect, width: image.width, height: image.height)
     }
 

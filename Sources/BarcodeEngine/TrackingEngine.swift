@@ -147,9 +147,8 @@ public final class TrackingEngine: TrackingAwareDetector, Sendable {
         /// A search for new codes with the codes already tracked painted out: 1-D in a strip,
         /// 2-D in a tile or region, every symbology in a code-like region nobody tracks, a
         /// re-acquisition window or the whole frame.
-        case search(Rect, known: [Quadrilateral], with: BarcodeReader)
-        /// The same search in the rectangle reduced by a whole factor (large codes only).
-        case reducedSearch(Rect, known: [Quadrilateral], with: BarcodeReader, factor: Int)
+        /// `reducedBy` over 1: the rectangle reduced by that whole factor (large codes only).
+        case search(Rect, known: [Quadrilateral], with: BarcodeReader, reducedBy: Int = 1)
         case follow(TrackedBarcode, TrackMemory?, due: Bool)
         case locatedOnly(TrackedBarcode)
         /// Outlines of undecodable codes (``TrackingEngineConfiguration/locatesUndecodedCodes``), decoded codes hidden.
@@ -213,11 +212,7 @@ public final class TrackingEngine: TrackingAwareDetector, Sendable {
         if whole != nil {
             let linear = live.filter { $0.state == .tracked && $0.barcode?.symbology.isLinear == true }
             let hidden = linear.map { Self.hidingMask(for: $0.predictedLocation) }
-            if searchAll {
-                search(bounds, known: hidden, full)
-            } else {
-                jobs.append(.reducedSearch(bounds, known: hidden, with: full, factor: reduction))
-            }
+            jobs.append(.search(bounds, known: hidden, with: full, reducedBy: searchAll ? 1 : reduction))
         }
         // Beside a whole-frame search too, but for 2-D symbols only there (the
         // whole-frame read covers 1-D codes): zxing-cpp 1.4 reads small Data Matrix
@@ -259,7 +254,7 @@ public final class TrackingEngine: TrackingAwareDetector, Sendable {
                 measured += output.detections
                 if let memory = output.memory { kept[track.id] = memory }
             case .locatedOnly: measured += output.detections
-            case .search, .reducedSearch: discovered += output.detections
+            case .search: discovered += output.detections
             case .outlines: outlined += output.detections
             case .code39Section:
                 section = output.section?.section
@@ -334,11 +329,9 @@ public final class TrackingEngine: TrackingAwareDetector, Sendable {
 
     func run(_ job: Job, image: LumaImage, bounds: Rect) throws -> JobOutput {
         switch job {
-        case .search(let rect, let known, let reader):
+        case .search(let rect, let known, let reader, let factor):
             // Known codes would each cost another pass (1-D codes are read one per
             // call); hide them so the search only pays for new ones.
-            return JobOutput(try Self.search(image, in: rect, hiding: known, with: reader))
-        case .reducedSearch(let rect, let known, let reader, let factor):
             return JobOutput(try Self.search(image, in: rect, hiding: known, with: reader, reducedBy: factor))
         case .code39Section(let rect):
             return JobOutput(section: Self.code39Section(in: image, bounds: rect))
