@@ -7,10 +7,6 @@ import Glibc
 /// standard input, answers each with zxing-cpp's result, and exits when the program
 /// that started it closes the socket or is gone.
 enum ReadWorker {
-    /// Blocks of this size or more (bytes) get mappings of their own in a reader process:
-    /// glibc's largest automatic threshold (32 MiB), fixed from the first read on.
-    static let allocatorMapThreshold: Int32 = 32 << 20
-
     static func serve(parent: pid_t) -> Never {
         // Descriptors the program opened without close-on-exec (an output file, a pipe) must not
         // stay open here: a pipe's reader would otherwise wait for this process too.
@@ -24,7 +20,7 @@ enum ReadWorker {
         // mapped and faulted in afresh on every read, which cost more than the socket's copies.
         // The process's memory then stays at the largest read's (a 720p frame's: a few MB).
         // (Unless the user chose the allocator's settings in the environment.)
-        AllocatorThresholds.set(map: Self.allocatorMapThreshold, trim: 2 * Self.allocatorMapThreshold)
+        AllocatorThresholds.set(map: AllocatorThresholds.mapThreshold, trim: AllocatorThresholds.trimThreshold)
         let channel = MessageSocket(descriptor: 0)
         _ = fcntl(0, F_SETFL, fcntl(0, F_GETFL) | O_NONBLOCK)
         var message: [UInt8] = []
