@@ -60,7 +60,7 @@ public final class ReadIsolation: Sendable {
     public let command: [String]
     private let executable: String
     /// The descriptor of ``readerProgramName``'s file when the processes run it.
-    private let readerFile: Int32?
+    let readerFile: Int32?
 
     /// The program that serves reads and nothing else, looked for beside this program's
     /// executable (`swift build` builds it with `track`): it starts in about 3 ms of CPU,
@@ -81,21 +81,22 @@ public final class ReadIsolation: Sendable {
     /// symbologies (or every symbology); empty for all reads. The others run in this process.
     public let symbologies: Set<Symbology>
 
-    private let idle = Mutex<[ReadWorkerProcess]>([])
+    let idle = Mutex<[ReadWorkerProcess]>([])
     /// Request buffers kept for the next reads (at most ``keptMessageBuffers``, one per read
     /// at a time): each holds the largest request it carried (a 720p frame's 0.9 MB on video),
-    /// up to ``keptMessageBytes``. A fresh buffer per read cost a page fault per 4 KiB of pixels copied (the
-    /// program keeps large blocks in mappings of their own, see `AllocatorSettings` in track).
-    private let messageBuffers = Mutex<[[UInt8]]>([])
-    private static let keptMessageBuffers = 4
+    /// up to ``keptMessageBytes``. A fresh buffer per read cost a page fault per 4 KiB of pixels copied
+    /// while `track` kept large blocks in mappings of their own (before 26 Nov; still so for a
+    /// user who sets glibc's mmap threshold low).
+    let messageBuffers = Mutex<[[UInt8]]>([])
+    static let keptMessageBuffers = 4
     /// The largest request buffer kept (bytes): a 4K frame's; a still image's larger request is let go.
     static let keptMessageBytes = 16 << 20
     /// CPU nanoseconds used by reader processes that have ended.
     private let endedCPU = Mutex<UInt64>(0)
     /// Whether a process of ``readerProgramName`` exited without serving (another build): this program is started instead.
-    private let readerProgramRefused = Mutex(false)
+    let readerProgramRefused = Mutex(false)
     /// Why reader processes cannot be started, once that has been seen: reads then run in this process.
-    private let startFailure = Mutex<String?>(nil)
+    let startFailure = Mutex<String?>(nil)
 
     /// Isolation of the reads that include one of `symbologies` (empty: all reads), in reader
     /// processes that run `command` (executable path first; default: ``readerProgramName``
@@ -145,75 +146,14 @@ public final class ReadIsolation: Sendable {
 
     /// Reads `image` (only `region` of it when given, frame pixels) in a reader process.
     func read(_ image: LumaImage, region: Rect?, options: DecoderOptions) throws(DecodingError) -> (symbols: [RawSymbol], warnings: [String]) {
-        if startFailure.withLock({ $0 != nil }) {
-            let (symbols, warning) = try ZXing.read(image, region: region, options: options)
-            return (symbols, warning.map { [$0] } ?? [])
-        }
-        let crop: ZXing.Crop
-        if let region {
-            guard let visible = ZXing.crop(region, in: image) else { return ([], []) }
-            crop = visible
-        } else {
-            crop = ZXing.Crop(x: 0, y: 0, width: image.width, height: image.height)
-        }
-        // A message buffer of an earlier read, so that the pixels' copy touches no fresh pages.
-        let request = ReadRequest(image: image, crop: crop, options: options)
-            .encoded(reusing: messageBuffers.withLock { $0.popLast() } ?? [])
-        defer {
-            if request.capacity <= Self.keptMessageBytes {
-                messageBuffers.withLock { if $0.count < Self.keptMessageBuffers { $0.append(request) } }
-            }
-        }
-        let limit = timeout.limit(pixels: crop.width * crop.height, options: options)
-        // Said only when a read is lost, so not built on every read.
-        func what() -> String {
-            "a \(crop.width)x\(crop.height) region at (\(crop.x), \(crop.y)) for \(Self.names(options.symbologies))"
-        }
-        var process: ReadWorkerProcess
-        var exchange: ReadWorkerProcess.Exchange
-        var notices: [String] = []
-        do {
-            process = try takeProcess()
-            exchange = process.exchange(request, until: .now + limit)
-            // A process that ended while idle (killed from outside) never saw the request: a new one gets it.
-            if case .notDelivered = exchange {
-                process = try startProcess()
-                exchange = process.exchange(request, until: .now + limit)
-            }
-            // The reader program beside this one cannot serve (another build's, or broken): this program reads from now on.
-            if readerFile != nil, process.exitedBeforeServing, readerProgramRefused.withLock({ refused in defer { refused = true }; return !refused }) {
-                notices.append("\(command[0]) did not serve reads (\(exchange.how ?? "it ended"); another build of this program?); "
-                               + "reader processes run this program instead (install both from one build)")
-                process = try startProcess()
-                exchange = process.exchange(request, until: .now + limit)
-            }
-        } catch {
-            startFailure.withLock { $0 = error.message }
-            let (symbols, warning) = try ZXing.read(image, region: region, options: options)
-            return (symbols, ["\(error.message); reading in this process from now on, so a crash in zxing-cpp would end the program"]
-                        + (warning.map { [$0] } ?? []))
-        }
-        switch exchange {
-        case .answered(let bytes):
-            guard let response = try? ReadResponse(decoding: bytes) else {
-                return ([], ["zxing-cpp's reader process sent a malformed answer reading \(what()); that read is lost and the process was replaced"])
-            }
-            let (symbols, warning): ([RawSymbol], String?)
-            switch response.outcome {
-            case .success(let result): (symbols, warning) = result
-            case .failure(let error):
-                idle.withLock { $0.append(process) }
-                throw error
-            }
-            // A read cut short by a failed zxing-cpp assertion leaks what that read held: retire the process.
-            if warning == nil { idle.withLock { $0.append(process) } }
-            let offset = Point(x: Double(crop.x), y: Double(crop.y))
-            return (symbols.map { $0.translated(by: offset) }, notices + (warning.map { [$0] } ?? []))
-        case .timedOut:
-            return ([], notices + ["zxing-cpp did not finish reading \(what()) within \(limit.formatted); that read was abandoned and its reader process killed"])
-        case .ended(let how), .notDelivered(let how):
-            return ([], notices + ["zxing-cpp's reader process \(how) reading \(what()); that read is lost and a new process takes the next one"])
-        }
+        try start(image, region: region, options: options).finish()
+    }
+
+    /// Sends a read of `image` (only `region` of it when given, frame pixels) to a reader
+    /// process and returns at once; ``PendingRead/finish()`` waits for its answer. The
+    /// caller's thread can do other work in between, while the reader process reads.
+    func start(_ image: LumaImage, region: Rect?, options: DecoderOptions) -> PendingRead {
+        PendingRead(self, image: image, region: region, options: options)
     }
 
     /// CPU time (all threads) used so far by this isolation's reader processes: those that
@@ -228,12 +168,12 @@ public final class ReadIsolation: Sendable {
     /// The ids of the reader processes waiting for a read (for tests).
     var idleProcessIDs: [pid_t] { idle.withLock { $0.compactMap(\.id) } }
 
-    private func takeProcess() throws(DecodingError) -> ReadWorkerProcess {
+    func takeProcess() throws(DecodingError) -> ReadWorkerProcess {
         if let process = idle.withLock({ $0.popLast() }) { return process }
         return try startProcess()
     }
 
-    private func startProcess() throws(DecodingError) -> ReadWorkerProcess {
+    func startProcess() throws(DecodingError) -> ReadWorkerProcess {
         let (file, name) = readerProgramRefused.withLock { $0 } ? ("/proc/self/exe", [CommandLine.arguments.first ?? "reader"]) : (executable, command)
         return try ReadWorkerProcess.start(file, arguments: name + [Self.workerArgument, String(getpid()), Self.wireVersion]) { [weak self] cpu in
             self?.endedCPU.withLock { $0 += cpu }
@@ -259,7 +199,7 @@ public final class ReadIsolation: Sendable {
         return (path, file)
     }
 
-    private static func names(_ symbologies: Set<Symbology>) -> String {
+    static func names(_ symbologies: Set<Symbology>) -> String {
         symbologies.isEmpty ? "every symbology" : symbologies.map(\.rawValue).sorted().joined(separator: ", ")
     }
 }
@@ -274,7 +214,7 @@ extension ReadIsolation: Hashable {
 
 extension Duration {
     /// "2.5 s".
-    fileprivate var formatted: String {
+    var formatted: String {
         let (seconds, attoseconds) = components
         let value = Double(seconds) + Double(attoseconds) / 1e18
         return "\((value * 10).rounded() / 10) s"

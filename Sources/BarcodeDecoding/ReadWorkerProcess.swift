@@ -105,10 +105,22 @@ final class ReadWorkerProcess: Sendable {
 
     /// Sends `request` and waits for the answer until `deadline`.
     func exchange(_ request: [UInt8], until deadline: ContinuousClock.Instant) -> Exchange {
-        let sent = socket.send(request, until: deadline)
-        if case .closed(let reason) = sent { return .notDelivered(how: endedHow(reason)) }
-        var (outcome, answer) = (sent, [UInt8]())
-        if outcome == .done { (outcome, answer) = socket.receive(until: deadline) }
+        send(request, until: deadline) ?? answer(until: deadline)
+    }
+
+    /// Sends `request` before `deadline`: `nil` once it is on its way (``answer(until:)``
+    /// then waits for the reply), otherwise how the exchange ended already.
+    func send(_ request: [UInt8], until deadline: ContinuousClock.Instant) -> Exchange? {
+        switch socket.send(request, until: deadline) {
+        case .done: nil
+        case .timedOut: .timedOut
+        case .closed(let reason): .notDelivered(how: endedHow(reason))
+        }
+    }
+
+    /// Waits until `deadline` for the answer to the request ``send(_:until:)`` sent.
+    func answer(until deadline: ContinuousClock.Instant) -> Exchange {
+        let (outcome, answer) = socket.receive(until: deadline)
         switch outcome {
         case .done:
             served.withLock { $0 = true }

@@ -114,18 +114,45 @@ extension TrackingEngine {
     /// (``droppingCutReads(_:searched:width:height:)``).
     static func search(_ image: LumaImage, in rect: Rect, hiding hidden: [Quadrilateral], with reader: BarcodeReader,
                        reducedBy factor: Int = 1) throws -> DetectionReport {
-        let overlapping = hidden.filter { $0.boundingBox.intersects(rect) }
-        var report: DetectionReport
-        if factor == 1, overlapping.isEmpty {
-            report = try reader.read(image, region: rect)
-        } else {
-            let wholeImage = overlapping.isEmpty && rect == image.bounds
-            guard let source = wholeImage ? image : crop(image, to: rect, hiding: overlapping) else { return DetectionReport() }
-            let origin = wholeImage ? Point(x: 0, y: 0) : Point(x: rect.x.rounded(.down), y: rect.y.rounded(.down))
-            report = try reader.read(source.reduced(by: factor), region: nil)
-            report.detections = report.detections.map { $0.scaled(by: Double(factor)).translated(by: origin) }
+        guard let input = SearchInput(image, in: rect, hiding: hidden, reducedBy: factor) else { return DetectionReport() }
+        return input.located(try reader.read(input.image, region: input.region))
+    }
+
+    /// What ``search(_:in:hiding:with:reducedBy:)`` hands zxing-cpp, and how its reads map back.
+    struct SearchInput: Sendable {
+        /// The image read: the frame itself, or a copy of the searched rectangle with the
+        /// hidden quads painted out and/or reduced.
+        let image: LumaImage
+        /// The part of ``image`` read (`nil`: all of it).
+        let region: Rect?
+        /// Where ``image``'s origin lies in the frame, and the factor it was reduced by.
+        let origin: Point, factor: Int
+        /// The searched rectangle (frame pixels) and the frame's size.
+        let searched: Rect, frameWidth: Int, frameHeight: Int
+
+        init?(_ frame: LumaImage, in rect: Rect, hiding hidden: [Quadrilateral], reducedBy factor: Int) {
+            let overlapping = hidden.filter { $0.boundingBox.intersects(rect) }
+            (searched, frameWidth, frameHeight, self.factor) = (rect, frame.width, frame.height, factor)
+            if factor == 1, overlapping.isEmpty {
+                (image, region, origin) = (frame, rect, Point(x: 0, y: 0))
+                return
+            }
+            let wholeImage = overlapping.isEmpty && rect == frame.bounds
+            guard let source = wholeImage ? frame : TrackingEngine.crop(frame, to: rect, hiding: overlapping) else { return nil }
+            image = source.reduced(by: factor)
+            region = nil
+            origin = wholeImage ? Point(x: 0, y: 0) : Point(x: rect.x.rounded(.down), y: rect.y.rounded(.down))
         }
-        return droppingCutReads(report, searched: rect, width: image.width, height: image.height)
+
+        /// `report` of a read of ``image`` with its locations in frame pixels, reads the
+        /// rectangle's border may have cut out of a longer code dropped.
+        func located(_ report: DetectionReport) -> DetectionReport {
+            var report = report
+            if region == nil {
+                report.detections = report.detections.map { $0.scaled(by: Double(factor)).translated(by: origin) }
+            }
+            return TrackingEngine.droppingCutReads(report, searched: searched, width: frameWidth, height: frameHeight)
+        }
     }
 
     /// A copy of `rect` of `image` with the `hidden` quads (frame pixels, convex)

@@ -90,6 +90,35 @@ struct ReadIsolationTests {
         #expect(isolation.readerProcessorTime > used)
     }
 
+    @Test("Reads started at once run in reader processes of their own while this thread reads, and find what reads in this process find; one dropped unfinished has its process killed")
+    func startedReads() throws {
+        let isolation = try Self.isolation()
+        let reader = try Self.reader(isolation), local = try BarcodeReader(options: .video)
+        let images = try ["qrcode-2", "pdf417-1", "ean13-1"].map(Self.image)
+        do {
+            let started = images.map { reader.start($0) }
+            // This thread reads too while the reader processes read: what each of them must find.
+            let expected = try images.map { try local.read($0) }
+            for (read, wanted) in zip(started, expected) {
+                let report = try #require(read).finish()
+                #expect(!report.detections.isEmpty && report == wanted)
+            }
+        }
+        #expect(isolation.idleProcessIDs.count == 3, "three reads at once, three processes")
+        // The next read takes the last idle process; dropped before its answer was taken, that
+        // process (maybe still reading) is killed and reaped, and the other two stay.
+        let taken = try #require(isolation.idleProcessIDs.last)
+        do {
+            let unfinished = reader.start(images[1])
+            #expect(unfinished != nil && !isolation.idleProcessIDs.contains(taken))
+        }
+        #expect(!Self.exists(taken))
+        #expect(isolation.idleProcessIDs.count == 2)
+        let next = try reader.read(images[1]), expected = try local.read(images[1])
+        #expect(next == expected)
+        #expect(local.start(images[0]) == nil, "a reader that reads in this process starts nothing")
+    }
+
     @Test("A reader process that stops answering costs that one read, with a warning; it is killed and the next read works")
     func stuckProcess() throws {
         let isolation = try Self.isolation(timeout: ReadIsolation.Timeout(base: 0.5, perMegapixel: 0))

@@ -1,0 +1,64 @@
+import BarcodeDecoding
+@testable import BarcodeEngine
+import BarcodeTracking
+import FrameSources
+import Testing
+import TestSupport
+
+/// Searches whose reads run in reader processes are sent ahead of the frame's other jobs and
+/// collected after them (``TrackingEngine/PendingSearch``).
+@Suite(.needsSharedData)
+struct PendingSearchTests {
+    static func reader(isolating isolation: ReadIsolation?) throws -> BarcodeReader {
+        var options = DecoderOptions.video
+        options.isolation = isolation
+        return try BarcodeReader(options: options)
+    }
+
+    @Test("A search sent to a reader process finds what the same search finds in this process: whole, reduced, and part of the frame with a code hidden")
+    func sameAsInProcess() throws {
+        let isolation = try ReadIsolation(command: [TrackProcess.executable.path])
+        let isolated = try Self.reader(isolating: isolation), local = try Self.reader(isolating: nil)
+        let blank = try LumaImage(width: 8, height: 8, pixels: Array(repeating: 0, count: 64))
+        let none = TrackingEngine.PendingSearch(blank, in: blank.bounds, hiding: [], with: local, reducedBy: 1)
+        #expect(none == nil, "a reader that reads in this process sends nothing ahead")
+        var found = 0
+        for name in ["multi-1/multi-qr.png", "pdf417-1/01.png", "qrcode-1/1.png"] {
+            let image = try ImageFile.load(path: SharedData.samples.appendingPathComponent(name).path)
+            let first = try TrackingEngine.search(image, in: image.bounds, hiding: [], with: local).detections
+            let hidden = first.prefix(1).map { TrackingEngine.hidingMask(for: $0.location) }
+            let part = Rect(x: 0, y: 0, width: Double(image.width) * 0.75, height: Double(image.height))
+            for (rect, hiding, factor) in [(image.bounds, [Quadrilateral](), 1), (image.bounds, [], 2), (part, hidden, 1), (image.bounds, hidden, 2)] {
+                let expected = try TrackingEngine.search(image, in: rect, hiding: hiding, with: local, reducedBy: factor)
+                let pending = try #require(TrackingEngine.PendingSearch(image, in: rect, hiding: hiding, with: isolated, reducedBy: factor))
+                let got = try pending.finish()
+                #expect(got == expected, "\(name) \(rect) factor \(factor)")
+                found += got.detections.count
+            }
+        }
+        #expect(found > 10)
+    }
+
+    @Test("On the real Micro QR clip, the engine with PDF417 isolated (whole-frame searches sent ahead) reports exactly what it reports reading in this process")
+    func engineOnRealClip() throws {
+        let isolation = try ReadIsolation(symbologies: [.pdf417], command: [TrackProcess.executable.path])
+        let engines = [try TrackingEngine(options: try Self.reader(isolating: nil).options),
+                       try TrackingEngine(options: try Self.reader(isolating: isolation).options)]
+        let sessions = [try ScanSession(), try ScanSession()]
+        let source = try MediaFileSource(path: SharedData.video.appendingPathComponent("boofcv-microqr.mp4").path)
+        var frames = 0, decoded = 0
+        while frames < 60, let frame = try source.nextFrame() {
+            frames += 1
+            var reports: [[Detection]] = []
+            for side in 0..<2 {
+                let detections = try sessions[side].detect(in: frame, using: engines[side])
+                let size = Size(width: Double(frame.image.width), height: Double(frame.image.height))
+                _ = try sessions[side].process(detections, frameNumber: frames, time: frame.time, frameSize: size)
+                reports.append(detections)
+            }
+            #expect(reports[0] == reports[1], "frame \(frames)")
+            decoded += reports[1].filter { $0.barcode != nil }.count
+        }
+        #expect(frames == 60 && decoded > 100, "\(decoded) decoded")
+    }
+}
