@@ -7,16 +7,16 @@ import Glibc
 /// (`track` for whole shifts, a reader process of ``ReadIsolation`` for one read at a time),
 /// unless the user chose the allocator's settings in the environment.
 package enum AllocatorThresholds {
-    /// The mmap threshold `track` and its reader processes fix (bytes): glibc's largest
+    /// The mmap threshold reader processes and `track bench` fix (bytes): glibc's largest
     /// automatic one (32 MiB). Blocks under it come from the heap arenas and are used again:
     /// zxing-cpp's copies of an image for each read (its binarized matrix, the 1-D pass's
-    /// copy, a pyramid level) and the frames themselves, which with a threshold of 128 KiB got
-    /// fresh mappings that the kernel faulted in and zeroed on every read (decoding every frame
-    /// of the Micro QR clip cost 3.2 ms a frame instead of 2.5).
+    /// copy, a pyramid level), which with a threshold of 128 KiB (`track`'s for its runs, for
+    /// flat memory) get fresh mappings that the kernel faults in and zeroes on every read
+    /// (decoding every frame of the Micro QR clip: 3.2 ms a frame instead of 2.5).
     package static let mapThreshold: Int32 = 32 << 20
     /// The trim threshold that goes with ``mapThreshold`` (bytes): twice it, as glibc's own
     /// adjustment would set it, so that the space one frame's reads free at the top of a heap
-    /// is kept for the next frame instead of being returned and faulted in again.
+    /// is kept for the next read instead of being returned and faulted in again.
     package static let trimThreshold: Int32 = 2 * mapThreshold
 
     /// The environment variables by which a user chooses glibc's allocator settings.

@@ -49,7 +49,9 @@ import Synchronization
 /// PDF417), the regions, strips, tiles and re-acquisition windows are read in this
 /// process without those symbologies, which are left to the whole-frame search and the
 /// windows of tracked codes: an isolated read of a small region costs more in its round
-/// trip to the reader process than the read itself.
+/// trip to the reader process than the read itself. A search that does read in a reader
+/// process (the whole frame's) is sent before the frame's other jobs start and its answer
+/// taken after them, so that both cores work while the reader process reads.
 ///
 /// A code that neither correlates nor decodes is not reported, and the tracker
 /// marks it predicted-only.

@@ -1,23 +1,28 @@
 import BarcodeDecoding
 import Foundation
 
-/// glibc's allocator, set for a process that runs for whole shifts and reads every frame.
+/// glibc's allocator, set for a process that runs for whole shifts, or for `track bench`.
 ///
 /// Every frame allocates and frees blocks of a megabyte or so on several threads: the frame
 /// itself (a 720p luma plane is 0.9 MB) and, for each zxing-cpp read, copies of the image
 /// (its binarized matrix, the 1-D pass's copy, a pyramid level). glibc gives a block over its
 /// mmap threshold (128 KiB at start) a mapping of its own, returned to the system when freed,
-/// and raises the threshold to the size of each such block freed (up to 32 MiB). Left to
-/// itself it settles where it likes; fixed at 128 KiB (this program's setting until 26 Nov),
-/// every large block was mapped, faulted in and zeroed afresh on every read, which made
-/// decoding every frame of the Micro QR clip cost 3.2 ms a frame instead of 2.5 (and `track
-/// bench`'s baseline, which runs in this process, slower than a plain zxing-cpp program).
-/// So both thresholds are fixed at glibc's largest automatic values (``AllocatorThresholds/mapThreshold``
-/// and ``AllocatorThresholds/trimThreshold``, as in the reader processes): the blocks of one
-/// frame are used again by the next, and fixing them (which also turns their adjustment off)
-/// keeps glibc from moving them in the middle of a shift. Resident memory then sits at the
-/// largest frame's working set (80 MB in the 5-minute release soak of 26 Nov, flat to 1.6%
-/// after its first minute; README, Soak).
+/// but raises the threshold to the size of each such block freed (up to 32 MiB): from then on
+/// frames come from the heap arenas, which keep free space below their trim threshold (twice
+/// the raised threshold) and cannot return space under a block still in use. Each rare moment
+/// with one frame more in flight than ever before then stays resident: the 1-hour soak grew
+/// 1.1 and 1.3 MB in two such steps. So `track` fixes both thresholds at 128 KiB
+/// (``shiftThreshold``; fixing them also turns their adjustment off): large blocks keep
+/// mappings of their own and memory stays flat for shifts (README, Soak). Fixed at glibc's
+/// largest automatic values instead (32 and 64 MiB, as in the reader processes), the 20-minute
+/// soak of 26 Nov stepped up 2.2 MB at minute 5.
+///
+/// The price is that each large block is mapped, faulted in and zeroed afresh on every read:
+/// decoding every frame of the Micro QR clip costs 3.2 ms a frame with 128 KiB and 2.5 ms with
+/// the large thresholds. `track bench` measures the engine against decoding every frame as a
+/// plain zxing-cpp program does it, so it runs both pipelines with the large thresholds
+/// (``AllocatorThresholds/mapThreshold``, ``AllocatorThresholds/trimThreshold``); the engine,
+/// whose whole-frame reads run in reader processes, gains less from them (README, Performance).
 ///
 /// The heap arenas are limited to one per core. glibc gives a thread that finds the
 /// arenas busy an arena of its own (up to eight per core), and an arena keeps what its
@@ -28,16 +33,20 @@ import Foundation
 /// soaks of that code kept 6 threads and moved +0.7% and +0.1%). Sharing one arena per
 /// core bounds this whatever the number of threads.
 enum AllocatorSettings {
-    /// Fixes glibc's mmap and trim thresholds (``AllocatorThresholds/mapThreshold``,
-    /// ``AllocatorThresholds/trimThreshold``) and its arenas at
+    /// The mmap and trim thresholds `track` sets for its runs, bytes: glibc's starting mmap threshold.
+    static let shiftThreshold: Int32 = 128 * 1024
+
+    /// Fixes glibc's mmap and trim thresholds (at ``shiftThreshold``, or for `bench` at
+    /// ``AllocatorThresholds/mapThreshold`` and ``AllocatorThresholds/trimThreshold``) and its arenas at
     /// ``arenaLimit``, unless the user chose the allocator's settings
     /// (`MALLOC_MMAP_THRESHOLD_`, `MALLOC_TRIM_THRESHOLD_`, `MALLOC_ARENA_MAX` or
     /// `GLIBC_TUNABLES` in the environment). Call before the first frame (before other
     /// threads allocate). Returns whether glibc took them all (false when the user chose,
     /// or with another C library).
     @discardableResult
-    static func apply(environment: [String: String] = ProcessInfo.processInfo.environment) -> Bool {
-        let thresholds = AllocatorThresholds.set(map: AllocatorThresholds.mapThreshold, trim: AllocatorThresholds.trimThreshold) { environment[$0] }
+    static func apply(forBench bench: Bool = false, environment: [String: String] = ProcessInfo.processInfo.environment) -> Bool {
+        let (map, trim) = bench ? (AllocatorThresholds.mapThreshold, AllocatorThresholds.trimThreshold) : (shiftThreshold, shiftThreshold)
+        let thresholds = AllocatorThresholds.set(map: map, trim: trim) { environment[$0] }
         let arenas = AllocatorThresholds.limitArenas(to: arenaLimit) { environment[$0] }
         return thresholds && arenas
     }

@@ -33,8 +33,9 @@ struct Track: AsyncParsableCommand {
         // The application's choice, not the library's: FFmpeg's own log would interleave
         // with track's output; its error lines are put into track's messages instead.
         FFmpegLog.capture()
-        AllocatorSettings.apply()
         let arguments = Array(CommandLine.arguments.dropFirst())
+        // `track bench` runs its baseline as a plain zxing-cpp program reads (see AllocatorSettings).
+        AllocatorSettings.apply(forBench: arguments.first == Bench.configuration.commandName)
         if arguments.count == 1, ["-h", "--help", "help"].contains(arguments[0]) {
             print(helpMessage())
             // Run's option groups (INPUT, SESSION, OPTIONS), after its overview and usage.

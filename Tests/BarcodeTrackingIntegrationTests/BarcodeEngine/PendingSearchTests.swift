@@ -9,16 +9,10 @@ import TestSupport
 /// collected after them (``TrackingEngine/PendingSearch``).
 @Suite(.needsSharedData)
 struct PendingSearchTests {
-    static func reader(isolating isolation: ReadIsolation?) throws -> BarcodeReader {
-        var options = DecoderOptions.video
-        options.isolation = isolation
-        return try BarcodeReader(options: options)
-    }
-
     @Test("A search sent to a reader process finds what the same search finds in this process: whole, reduced, and part of the frame with a code hidden")
     func sameAsInProcess() throws {
         let isolation = try ReadIsolation(command: [TrackProcess.executable.path])
-        let isolated = try Self.reader(isolating: isolation), local = try Self.reader(isolating: nil)
+        let isolated = try InProcessPartTests.reader(isolating: isolation), local = try InProcessPartTests.reader(isolating: nil)
         let blank = try LumaImage(width: 8, height: 8, pixels: Array(repeating: 0, count: 64))
         let none = TrackingEngine.PendingSearch(blank, in: blank.bounds, hiding: [], with: local, reducedBy: 1)
         #expect(none == nil, "a reader that reads in this process sends nothing ahead")
@@ -42,8 +36,8 @@ struct PendingSearchTests {
     @Test("On the real Micro QR clip, the engine with PDF417 isolated (whole-frame searches sent ahead) reports exactly what it reports reading in this process")
     func engineOnRealClip() throws {
         let isolation = try ReadIsolation(symbologies: [.pdf417], command: [TrackProcess.executable.path])
-        let engines = [try TrackingEngine(options: try Self.reader(isolating: nil).options),
-                       try TrackingEngine(options: try Self.reader(isolating: isolation).options)]
+        let engines = [try TrackingEngine(options: try InProcessPartTests.reader(isolating: nil).options),
+                       try TrackingEngine(options: try InProcessPartTests.reader(isolating: isolation).options)]
         let sessions = [try ScanSession(), try ScanSession()]
         let source = try MediaFileSource(path: SharedData.video.appendingPathComponent("boofcv-microqr.mp4").path)
         var frames = 0, decoded = 0

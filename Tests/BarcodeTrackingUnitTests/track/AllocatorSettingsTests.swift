@@ -8,6 +8,7 @@ struct AllocatorSettingsTests {
     func thresholdsTakeEffect() {
         // The first version compiled to `return 0` (its C file tested __GLIBC__ before including
         // any header), so the 1-hour soak ran without it: glibc must say it took both.
+        #expect(AllocatorSettings.apply(forBench: true, environment: [:]))
         #expect(AllocatorSettings.apply(environment: [:]))
         #expect(!AllocatorSettings.apply(environment: ["MALLOC_TRIM_THRESHOLD_": "65536"]))
         #expect(!AllocatorSettings.apply(environment: ["GLIBC_TUNABLES": "glibc.malloc.mmap_threshold=65536"]))
