@@ -17,7 +17,8 @@ extension TrackingEngine {
                   let search = PendingSearch(image, in: rect, hiding: known, with: reader, reducedBy: factor) else { return nil }
             return (index, search)
         }
-        let local = jobs.indices.filter { index in !pending.contains { $0.0 == index } }
+        let sentAhead = Set(pending.map(\.0))
+        let local = jobs.indices.filter { !sentAhead.contains($0) }
         let run: @Sendable (Int) -> Void = { position in
             let index = local[position]
             outputs.store(index, Result { try self.run(jobs[index], image: image, bounds: bounds) })
