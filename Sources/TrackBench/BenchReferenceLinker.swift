@@ -61,3 +61,22 @@ struct BenchReferenceLinker {
         return ids
     }
 }
+
+/// A reference made of decodes, frame by frame: identities linked by geometry.
+struct BenchLinkedReference {
+    private(set) var linker = BenchReferenceLinker()
+    private(set) var truth: [[BenchTruthObject]] = []
+
+    /// Adds the next frame's decodes (payload, corners in frame pixels).
+    mutating func append(_ decodes: [(payload: String, location: Quadrilateral)]) {
+        let identities = linker.link(decodes, frame: truth.count)
+        truth.append(zip(decodes, identities).map { decode, id in
+            BenchTruthObject(id: id, payload: decode.payload, location: decode.location, fullyVisible: true)
+        })
+    }
+
+    /// A pipeline's reports scored against this reference, gaps between reads don't-care.
+    func sequence(_ reported: [[BenchReportedTrack]]) -> BenchSequence {
+        BenchSequence(truth: truth, reported: reported, ignored: BenchReferenceGaps.bridged(truth))
+    }
+}

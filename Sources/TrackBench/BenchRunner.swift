@@ -69,16 +69,21 @@ package struct BenchRunner {
         return Outcome(result: result, engine: run.engine, baseline: run.baseline, frameRate: c.frameRate)
     }
 
-    /// Reads a media file once per frame and hands each frame to both pipelines; the
-    /// baseline's full-frame decodes are the reference (identities linked by geometry, see `BenchReferenceLinker`), so the
-    /// baseline's own accuracy is 1 by construction.
-    package func run(file path: String, frames limit: Int?) throws -> Outcome {
+    /// Reads a media file once per frame and hands each frame to both pipelines. The accuracy
+    /// reference is `reference` (another decoder's decodes of the same video) or else the
+    /// baseline's full-frame decodes, so that the baseline's own accuracy is 1 by construction;
+    /// either way identities are linked by geometry (``BenchReferenceLinker``) and a code unread
+    /// between two reads is don't-care (``BenchReferenceGaps``). The engine's lag behind the
+    /// baseline and its coverage of the baseline's reads are always measured on the baseline's decodes.
+    package func run(file path: String, frames limit: Int?, reference referencePath: String? = nil) throws -> Outcome {
         let source = try MediaFileSource(path: path)
         defer { source.close() }
+        let reference = try referencePath.map { try BenchReferenceFile(path: $0) }
+        try reference?.check(against: path, width: source.frameWidth, height: source.frameHeight, frames: 0, limited: true)
         let engine = try BenchEnginePipeline(options: engineOptions, engine: self.engine, session: session)
         let baseline = try BenchBaselinePipeline(options: options, session: session)
-        var truth: [[BenchTruthObject]] = [], engineReports: [[BenchReportedTrack]] = [], baselineReports: [[BenchReportedTrack]] = []
-        var linker = BenchReferenceLinker()
+        var engineReports: [[BenchReportedTrack]] = [], baselineReports: [[BenchReportedTrack]] = []
+        var decoded = BenchLinkedReference(), other = BenchLinkedReference()
         var sourceNanoseconds: UInt64 = 0
         var count = 0
         while limit.map({ count < $0 }) ?? true {
@@ -86,27 +91,32 @@ package struct BenchRunner {
             guard let frame = try source.nextFrame() else { break }
             sourceNanoseconds += benchNow() - start
             count += 1
+            try reference?.check(against: path, width: source.frameWidth, height: source.frameHeight, frames: count, limited: true)
             let (e, b) = try Self.both(frame, engine: engine, baseline: baseline, engineFirst: count % 2 == 1)
             engineReports.append(e)
             baselineReports.append(b)
-            let decodes = baseline.lastDetections.compactMap { detection in
+            decoded.append(baseline.lastDetections.compactMap { detection in
                 detection.barcode.map { (payload: $0.benchText, location: detection.location) }
-            }
-            let identities = linker.link(decodes, frame: count - 1)
-            truth.append(zip(decodes, identities).map { decode, id in
-                BenchTruthObject(id: id, payload: decode.payload, location: decode.location, fullyVisible: true)
             })
+            if let reference { other.append(reference.decodes[count - 1]) }
         }
         guard count > 0 else {
             throw BenchError(message: "\(path) has no frames to benchmark")
         }
-        let engineSequence = BenchSequence(truth: truth, reported: engineReports)
-        let baselineSequence = BenchSequence(truth: truth, reported: baselineReports)
+        try reference?.check(against: path, width: source.frameWidth, height: source.frameHeight, frames: count,
+                              limited: limit == count)
+        let scored = reference == nil ? decoded : other
+        let engineSequence = scored.sequence(engineReports), baselineSequence = scored.sequence(baselineReports)
         let name = URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent
-        let compared = Self.compare(engine, engineSequence, baseline, baselineSequence)
+        var compared = Self.compare(engine, engineSequence, baseline, baselineSequence)
+        if reference != nil {
+            let e = decoded.sequence(engineReports), b = decoded.sequence(baselineReports)
+            compared.lag = BenchAccuracy.decodeLag(engine: e, baseline: b)
+            compared.coverage = BenchAccuracy.coverageOfBaseline(engine: e, baseline: b)
+        }
         let result = BenchSequenceResult(
-            name: name, width: source.frameWidth, height: source.frameHeight, frames: count, codes: linker.count,
-            modulePixels: nil, reference: "baseline decodes", skipped: nil,
+            name: name, width: source.frameWidth, height: source.frameHeight, frames: count, codes: scored.linker.count,
+            modulePixels: nil, reference: reference.map { "\($0.decoder) decodes" } ?? "baseline decodes", skipped: nil,
             engine: compared.engine, baseline: compared.baseline,
             decodeLagBehindBaseline: compared.lag, engineCoverageOfBaseline: compared.coverage,
             sourcePerFrame: Double(sourceNanoseconds) / 1e6 / Double(count), peakMemoryMiB: Self.peakMemoryMiB())

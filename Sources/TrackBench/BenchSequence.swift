@@ -31,15 +31,26 @@ struct BenchReportedTrack: Sendable {
 struct BenchSequence: Sendable {
     var truth: [[BenchTruthObject]]
     var reported: [[BenchReportedTrack]]
+    /// Don't-care boxes per frame, frame pixels: where a reference made of decodes has a
+    /// code unread between two reads (see ``BenchReferenceGaps``); empty for ground truth.
+    var ignored: [[Rect]] = []
 
     /// Reference boxes per frame for MOT scoring: every reference object, bounding box of its quad.
     var truthBoxes: [[(id: Int, box: Rect)]] {
         truth.map { frame in frame.map { ($0.id, $0.location.boundingBox) } }
     }
 
-    /// Tracker boxes per frame for MOT scoring: measured tracks only (as `track --format mot` writes them).
+    /// Tracker boxes per frame for MOT scoring: measured tracks only (as `track --format mot` writes them),
+    /// less those on a don't-care box (IoU ≥ 0.5) and on no reference box.
     var reportedBoxes: [[(id: Int, box: Rect)]] {
-        reported.map { frame in frame.filter(\.measured).map { ($0.id, $0.location.boundingBox) } }
+        reported.enumerated().map { index, frame in
+            let dontCare = index < ignored.count ? ignored[index] : []
+            let reference = index < truth.count ? truth[index].map(\.location.boundingBox) : []
+            return frame.filter(\.measured).map { ($0.id, $0.location.boundingBox) }.filter { _, box in
+                let threshold = BenchMOTMetrics.iouThreshold
+                return !dontCare.contains { $0.iou(box) >= threshold } || reference.contains { $0.iou(box) >= threshold }
+            }
+        }
     }
 }
 

@@ -29,7 +29,7 @@ enum BenchTable {
                 latency(e), latency(b), stages(e), stages(b),
             ])
             accuracy.append([
-                s.name, s.reference == "ground truth" ? "truth" : "base",
+                s.name, s.reference == "ground truth" ? "truth" : s.reference == "baseline decodes" ? "base" : "other",
                 pct(e.accuracy.recall) + "/" + pct(b.accuracy.recall),
                 pct(e.accuracy.coverage) + "/" + pct(b.accuracy.coverage),
                 f(e.mot.idf1, 3) + "/" + f(b.mot.idf1, 3),
@@ -47,7 +47,9 @@ enum BenchTable {
         text += grid(accuracy)
         text += "(E lag vs B: per physical code the baseline reads in 5 consecutive frames, frames from the start of that run to the engine's\n"
         text += " first decode of it, mean (early counts as 0) and max; a code the engine never decodes counts to the end of the sequence;\n"
-        text += " E cov of B: of the frame/code pairs the baseline decoded right (on a reference code, with its payload), the share the engine reports too)\n"
+        text += " E cov of B: of the frame/code pairs the baseline decoded right (on a reference code, with its payload), the share the engine reports too;\n"
+        text += " ref: truth = ground truth, base = the baseline's decodes, other = --reference's; in base and other a code unread between\n"
+        text += " two reads of it is don't-care: a box there is neither matched nor false in IDF1 and IDsw)\n"
         text += "Located-only outlines (track bench --located-only) and misread protection\n"
         text += grid(extras)
         text += "(lead: frames from a code's track first measured to that track decoding it, over the codes decoded;\n"

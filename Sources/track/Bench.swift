@@ -11,7 +11,9 @@ struct Bench: ParsableCommand {
         discussion: """
             Runs each scene (or --input file) through both pipelines on the same
             frames and prints them side by side. Synthetic scenes are scored against
-            their ground truth; a file against the baseline's own full-frame decodes.
+            their ground truth; a file against the baseline's own full-frame decodes, or
+            against another decoder's reads of it (--reference). In a file's reference a
+            code unread between two reads is don't-care for IDF1 and ID switches.
 
             Examples:
               track bench                  # 27 scenes: 720p/1080p, 3-100 codes,
@@ -21,6 +23,7 @@ struct Bench: ParsableCommand {
               track bench --scenes quick --json bench.json
               track bench --only 1080p-12 --frames 300
               track bench --input shift.mp4 --mot mot/ --plot bench.png
+              track bench --input clip.mp4 --reference Benchmarks/reference/clip.jsonl
               track --demo --frames 300 --record shift.mp4   # a clip to bench
             """)
 
@@ -29,6 +32,11 @@ struct Bench: ParsableCommand {
 
     @Option(name: .long, help: "Benchmark this media file instead of synthetic scenes.")
     var input: String?
+
+    @Option(name: .long, help: ArgumentHelp(
+        "With --input: score both pipelines against this file of another decoder's reads of the same video (Benchmarks/reference/make-reference, zxing-cpp 3.x) instead of the baseline's own decodes.",
+        valueName: "file"))
+    var reference: String?
 
     @Option(name: .long, help: "Frames per scene (default 60, quick 8), or at most this many frames of --input.")
     var frames: Int?
@@ -64,6 +72,9 @@ struct Bench: ParsableCommand {
 
     func validate() throws {
         if let frames, frames < 1 { throw ValidationError("--frames must be at least 1, not \(frames)") }
+        if let reference, input == nil {
+            throw ValidationError("--reference \(reference) scores a video file: give the video with --input")
+        }
         if let only, input != nil { throw ValidationError("--only picks synthetic scenes; it does not apply to --input \(only)") }
         if let only, scenes.scenes(frames: frames).allSatisfy({ !$0.name.contains(only) }) {
             throw ValidationError("--only \(only) matches no scene; names look like 1080p-12-slow (track bench lists them as it runs)")
@@ -85,7 +96,7 @@ struct Bench: ParsableCommand {
         do {
             if let input {
                 StandardError.print("bench: \(input)")
-                outcomes.append(try runner.run(file: input, frames: frames))
+                outcomes.append(try runner.run(file: input, frames: frames, reference: reference))
             } else {
                 for spec in scenes.scenes(frames: frames) where only.map({ spec.name.contains($0) }) ?? true {
                     StandardError.print("bench: \(spec.name)")

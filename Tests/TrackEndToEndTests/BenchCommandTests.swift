@@ -56,4 +56,41 @@ struct BenchCommandTests {
         #expect(plot.status != 0)
         #expect(plot.stderr.contains(".png"))
     }
+
+    @Test("track bench --reference scores both pipelines against another decoder's reads of the clip",
+          .needsSharedData)
+    func otherReference() throws {
+        let dir = try TemporaryFiles.directory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let json = dir.appendingPathComponent("bench.json")
+        let clip = SharedData.video.appendingPathComponent("boofcv-microqr.mp4").path
+        let reference = SharedData.packageRoot.appendingPathComponent("Benchmarks/reference/boofcv-microqr.jsonl")
+        let run = try TrackProcess.run(["bench", "--input", clip, "--reference", reference.path, "--frames", "60",
+                                        "--json", json.path], timeout: 300)
+        #expect(run.status == 0, "\(run.stderr)")
+        let report = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: json)) as? [String: Any])
+        let sequence = try #require((report["sequences"] as? [[String: Any]])?.first)
+        #expect(sequence["reference"] as? String == "zxing-cpp 3.1.1 (Python) decodes")
+        // Every reference read of frames 1-60 is a truth box of both pipelines' MOT scores.
+        let lines = try String(contentsOf: reference, encoding: .utf8).split(separator: "\n").dropFirst()
+        let reads = try lines.filter { line in
+            let object = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+            return try #require(object["frame"] as? Int) <= 60
+        }.count
+        #expect(reads > 100)
+        for column in ["engine", "baseline"] {
+            let mot = try #require((sequence[column] as? [String: Any])?["mot"] as? [String: Any])
+            #expect(mot["truthCount"] as? Int == reads, "\(column)")
+        }
+        // The baseline is no longer its own reference: it misses some of the newer decoder's reads.
+        let baselineMOT = try #require((sequence["baseline"] as? [String: Any])?["mot"] as? [String: Any])
+        #expect(try #require(baselineMOT["misses"] as? Int) > 0)
+
+        let other = SharedData.packageRoot.appendingPathComponent("Benchmarks/reference/boofcv-aztec.jsonl").path
+        let wrong = try TrackProcess.run(["bench", "--input", clip, "--reference", other, "--frames", "5"])
+        #expect(wrong.status != 0)
+        #expect(wrong.stderr.contains("made for boofcv-aztec.mp4 (1024x576, 868 frames)"), "\(wrong.stderr)")
+        let noInput = try TrackProcess.run(["bench", "--reference", other])
+        #expect(noInput.status != 0 && noInput.stderr.contains("give the video with --input"), "\(noInput.stderr)")
+    }
 }
