@@ -1,6 +1,4 @@
 import BarcodeTracking
-import FrameSources
-import SyntheticScenes
 import Testing
 
 struct HomographyTests {
@@ -28,5 +26,25 @@ struct HomographyTests {
         #expect(abs(zoom.scale(at: Point(x: 100, y: 50)) - 2) < 1e-12)
         let tilt = Homography([1, 0, 0, 0, 1, 0, 0, 0.001, 1])!
         #expect(tilt.scale(at: Point(x: 0, y: 500)) < tilt.scale(at: Point(x: 0, y: 0)))
+    }
+
+    @Test("The unit square maps onto a quad's four corners, in a perspective view and a parallelogram; three collinear corners give none")
+    func unitSquareToQuad() throws {
+        let tilted = Quadrilateral(topLeft: Point(x: 731, y: 449), topRight: Point(x: 719, y: 172),
+                                   bottomRight: Point(x: 997, y: 170), bottomLeft: Point(x: 1028, y: 451))
+        let sheared = Quadrilateral(topLeft: Point(x: 10, y: 10), topRight: Point(x: 110, y: 30),
+                                    bottomRight: Point(x: 130, y: 130), bottomLeft: Point(x: 30, y: 110))
+        for quad in [tilted, sheared] {
+            let map = try #require(Homography(unitSquareTo: quad))
+            let square = [Point(x: 0, y: 0), Point(x: 1, y: 0), Point(x: 1, y: 1), Point(x: 0, y: 1)]
+            for (corner, expected) in zip(square, quad.corners) {
+                #expect(map.apply(corner).distance(to: expected) < 1e-9)
+            }
+            let inverse = try #require(map.inverse)
+            #expect(inverse.apply(quad.topLeft).distance(to: Point(x: 0, y: 0)) < 1e-9)
+        }
+        let flat = Quadrilateral(topLeft: Point(x: 0, y: 0), topRight: Point(x: 10, y: 0),
+                                 bottomRight: Point(x: 20, y: 0), bottomLeft: Point(x: 0, y: 10))
+        #expect(Homography(unitSquareTo: flat) == nil)
     }
 }

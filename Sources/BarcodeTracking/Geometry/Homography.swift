@@ -1,11 +1,8 @@
-import FrameSources
-public import BarcodeTracking
-import Foundation
-
 /// A projective map of the plane (3×3 matrix, row-major, acting on `(x, y, 1)`).
 ///
-/// ``PhotoScene`` uses it to map photo-plane pixels to frame pixels; the units of
-/// both spaces are whatever the caller's points are in.
+/// The photo scenes map photo-plane pixels to frame pixels with it, and the engine maps
+/// a code's rectified image back to frame pixels; the units of both spaces are whatever
+/// the caller's points are in.
 public struct Homography: Sendable, Hashable {
     /// The nine entries, row-major: `m[0...2]` is the first row.
     public private(set) var m: [Double]
@@ -17,9 +14,28 @@ public struct Homography: Sendable, Hashable {
     }
 
     /// Wraps nine entries the caller has computed (count checked in debug builds only).
-    init(unchecked entries: [Double]) {
+    package init(unchecked entries: [Double]) {
         assert(entries.count == 9)
         m = entries
+    }
+
+    /// The map taking the unit square's corners (0, 0), (1, 0), (1, 1), (0, 1) to `quad`'s
+    /// top-left, top-right, bottom-right and bottom-left corners (Heckbert's closed form);
+    /// `nil` when three corners are collinear.
+    public init?(unitSquareTo quad: Quadrilateral) {
+        let (p0, p1, p2, p3) = (quad.topLeft, quad.topRight, quad.bottomRight, quad.bottomLeft)
+        let sx = p0.x - p1.x + p2.x - p3.x, sy = p0.y - p1.y + p2.y - p3.y
+        if abs(sx) < 1e-9, abs(sy) < 1e-9 {
+            self.init([p1.x - p0.x, p2.x - p1.x, p0.x, p1.y - p0.y, p2.y - p1.y, p0.y, 0, 0, 1])
+        } else {
+            let dx1 = p1.x - p2.x, dx2 = p3.x - p2.x, dy1 = p1.y - p2.y, dy2 = p3.y - p2.y
+            let det = dx1 * dy2 - dx2 * dy1
+            guard abs(det) > 1e-12 else { return nil }
+            let g = (sx * dy2 - dx2 * sy) / det, h = (dx1 * sy - sx * dy1) / det
+            self.init([p1.x - p0.x + g * p1.x, p3.x - p0.x + h * p3.x, p0.x,
+                       p1.y - p0.y + g * p1.y, p3.y - p0.y + h * p3.y, p0.y, g, h, 1])
+        }
+        guard inverse != nil else { return nil }
     }
 
     /// The identity map.
