@@ -13,7 +13,10 @@ import Synchronization
 ///   every ``TrackingEngineConfiguration/redecodeInterval`` frames (staggered)
 ///   or whenever correlation fails, which refreshes the template, rotation and
 ///   size; of several reads with the code's payload in the window, the one
-///   nearest the prediction is taken (identical labels side by side);
+///   nearest the prediction is taken (identical labels side by side); a slanted 2-D
+///   code the window misses is read upright too (its predicted quad resampled to a
+///   square, see ``RectifiedCode``) on its due frames, and first while it keeps
+///   reading only upright: zxing-cpp 1.4 misses most 2-D codes seen at a slant;
 /// - located-only codes are re-read in a window;
 /// - a code that neither correlates nor decodes there although it was measured in the
 ///   previous frame and is predicted inside the view is read in a window three times its
@@ -78,6 +81,9 @@ public final class TrackingEngine: TrackingAwareDetector, Sendable {
         var template: CodeTemplate?
         /// The code's quad in the frame the template was taken from.
         var quadAtTemplate: Quadrilateral
+        /// Whether the code's latest read was an upright one (its window had missed it):
+        /// it is read upright first while it stays slanted.
+        var readsUpright = false
     }
 
     struct State {
@@ -364,6 +370,10 @@ public final class TrackingEngine: TrackingAwareDetector, Sendable {
             }
             if barcode.symbology.isAddOn { return (nil, memory) }
         }
+        let prefersUpright = memory?.readsUpright == true
+        if prefersUpright, let upright = try readUpright(track, barcode: barcode, image: image, warnings: &warnings) {
+            return upright
+        }
         // The window can hold a neighbouring label with the same payload: take the
         // read nearest the prediction.
         let predicted = track.predictedLocation.center
@@ -390,6 +400,12 @@ public final class TrackingEngine: TrackingAwareDetector, Sendable {
             disagreeing = reads.first { $0.location.isSameCode(as: track.predictedLocation, partialRead: $0.symbology.readsPartialRows) }
                 .map { Detection(barcode: $0) }
         }
+        // Upright on the code's due frames only (or while it reads upright): where the
+        // window misses a code for blur, not slant, each try costs a read in vain.
+        if disagreeing == nil, due, !prefersUpright,
+           let upright = try readUpright(track, barcode: barcode, image: image, warnings: &warnings) {
+            return upright
+        }
         if memory?.template == nil {
             // Nothing to correlate with yet (an add-on, or a decode that failed): take
             // the template where the tracker expects the code; it is checked next frame.
@@ -397,6 +413,35 @@ public final class TrackingEngine: TrackingAwareDetector, Sendable {
             return (disagreeing, TrackMemory(template: template, quadAtTemplate: track.predictedLocation))
         }
         return (disagreeing, memory)
+    }
+
+    /// Slant (see `Quadrilateral.slant`) from which a 2-D code its window did not read is
+    /// read upright too: below it the code is a rotated rectangle, which zxing-cpp reads as
+    /// it is, and a missed read is blur or size, which resampling does not mend.
+    static let uprightSlant = 0.1
+
+    /// A 2-D code its window did not read, read again upright: its predicted quad grown by
+    /// a quarter on each side (the quad can be some frames old) resampled to a square at
+    /// its own size (see ``RectifiedCode``), the read mapped back to frame pixels.
+    private func readUpright(_ track: TrackedBarcode, barcode: Barcode, image: LumaImage,
+                             warnings: inout [String]) throws -> (Detection?, TrackMemory?)? {
+        let quad = track.predictedLocation
+        guard !barcode.symbology.readsPartialRows, quad.slant >= Self.uprightSlant,
+              let reader = windowReaders[barcode.symbology] else { return nil }
+        let edges = zip(quad.corners, quad.corners.dropFirst() + quad.corners.prefix(1)).map { $0.distance(to: $1) }
+        let side = Int(min(400, edges.max() ?? 0))
+        guard side >= 16, let upright = RectifiedCode(image, quad: quad, side: side, border: side / 4) else { return nil }
+        let read = try reader.read(upright.image, region: nil)
+        warnings += read.warnings
+        // Only the code in the middle, not a neighbour with the same payload in the border.
+        let middle = Point(x: Double(upright.image.width) / 2, y: Double(upright.image.height) / 2)
+        guard let found = read.detections.compactMap(\.barcode)
+            .filter({ $0.bytes == barcode.bytes && $0.location.center.distance(to: middle) < Double(side) / 4 })
+            .min(by: { $0.location.center.distance(to: middle) < $1.location.center.distance(to: middle) }) else { return nil }
+        var measured = barcode
+        measured.location = upright.inFrame(found.location)
+        let template = CodeTemplate(image: image, box: measured.location.boundingBox)
+        return (Detection(barcode: measured), TrackMemory(template: template, quadAtTemplate: measured.location, readsUpright: true))
     }
 
     /// The code found again by correlation: at the scale the tracker predicts (its

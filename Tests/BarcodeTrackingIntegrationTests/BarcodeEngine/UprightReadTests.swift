@@ -1,0 +1,80 @@
+import BarcodeDecoding
+@testable import BarcodeEngine
+import BarcodeTracking
+import Foundation
+import FrameSources
+import Testing
+import TestSupport
+
+/// Slanted 2-D codes read upright (``RectifiedCode``): the real Aztec clip, whose two
+/// symbols zxing-cpp 1.4 misses at a slant.
+@Suite(.needsSharedData)
+struct UprightReadTests {
+    static let clip = SharedData.video.appendingPathComponent("boofcv-aztec.mp4").path
+
+    /// Frame `number` (from 1) of the Aztec clip.
+    static func frame(_ number: Int) throws -> Frame {
+        let source = try MediaFileSource(path: clip)
+        defer { source.close() }
+        for _ in 1..<number { _ = try source.nextFrame() }
+        return try #require(try source.nextFrame())
+    }
+
+    /// zxing-cpp 3.1's corners (frame pixels) of the symbol `text` in frame `number`,
+    /// from the committed reference of the clip.
+    static func referenceQuad(frame number: Int, text: String) throws -> Quadrilateral {
+        let path = SharedData.packageRoot.appendingPathComponent("Benchmarks/reference/boofcv-aztec.jsonl")
+        for line in try String(contentsOf: path, encoding: .utf8).split(separator: "\n").dropFirst() {
+            let object = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+            guard object["frame"] as? Int == number, object["text"] as? String == text,
+                  let c = object["corners"] as? [Double] else { continue }
+            return Quadrilateral(topLeft: Point(x: c[0], y: c[1]), topRight: Point(x: c[2], y: c[3]),
+                                 bottomRight: Point(x: c[4], y: c[5]), bottomLeft: Point(x: c[6], y: c[7]))
+        }
+        throw BenchReferenceMissing(frame: number)
+    }
+
+    struct BenchReferenceMissing: Error { var frame: Int }
+
+    @Test("A slanted Aztec symbol zxing-cpp 1.4 misses in its window is read upright from the quad of 15 frames earlier, and mapped back onto it")
+    func slantedSymbol() throws {
+        var options = DecoderOptions.video
+        options.symbologies = [.aztec]
+        let reader = try BarcodeReader(options: options)
+        let image = try Self.frame(400).image
+        let now = try Self.referenceQuad(frame: 400, text: "https://boofcv.org")
+        let before = try Self.referenceQuad(frame: 385, text: "https://boofcv.org")
+        #expect(now.slant >= TrackingEngine.uprightSlant)
+        let box = now.boundingBox
+        let window = Rect(x: box.x - box.width / 4, y: box.y - box.height / 4, width: box.width * 1.5, height: box.height * 1.5)
+        #expect(try reader.read(image, region: window).detections.compactMap(\.barcode).isEmpty, "read as it is")
+        let side = Int(before.corners.map { $0.distance(to: before.center) }.max()! * 1.5)
+        let upright = try #require(RectifiedCode(image, quad: before, side: side, border: side / 4))
+        let read = try #require(try reader.read(upright.image).detections.compactMap(\.barcode).first)
+        #expect(read.data == "https://boofcv.org")
+        let mapped = upright.inFrame(read.location)
+        #expect(now.contains(mapped.center) && mapped.contains(now.center))
+        #expect(mapped.center.distance(to: now.center) < 10, "\(mapped) against \(now)")
+    }
+
+    @Test("The engine keeps the slanted symbol decoded where it used to lose it for good (frames 350-450)")
+    func engineKeepsSlantedSymbol() throws {
+        let engine = try TrackingEngine(options: DecoderOptions.video)
+        let session = try ScanSession()
+        let source = try MediaFileSource(path: Self.clip)
+        defer { source.close() }
+        var frames = 0, kept = 0
+        while frames < 450, let frame = try source.nextFrame() {
+            frames += 1
+            let detections = try session.detect(in: frame, using: engine)
+            let size = Size(width: Double(frame.image.width), height: Double(frame.image.height))
+            _ = try session.process(detections, frameNumber: frames, time: frame.time, frameSize: size)
+            guard frames >= 350 else { continue }
+            if session.trackedCodes.values.contains(where: { $0.state == .tracked && $0.barcode?.data == "https://boofcv.org" }) {
+                kept += 1
+            }
+        }
+        // Before upright reads the engine lost it at frame 347 and found it again at 640.
+        #expect(frames == 450 && kept >= 90, "\(kept) of 101 frames")
+    }
+}

@@ -1,0 +1,37 @@
+import BarcodeTracking
+@testable import BarcodeEngine
+import Testing
+
+/// Resampling a quad upright, and how slanted a quad is.
+struct RectifiedCodeTests {
+    @Test("A rectangle at any rotation has no slant; a trapezoid seen at a tilt and a rhombus have")
+    func slant() throws {
+        let square = try #require(Quadrilateral([Point(x: 0, y: 0), Point(x: 10, y: 0), Point(x: 10, y: 10), Point(x: 0, y: 10)]))
+        #expect(square.slant < 1e-12)
+        let turned = try #require(Quadrilateral([Point(x: 50, y: 0), Point(x: 100, y: 50), Point(x: 50, y: 100), Point(x: 0, y: 50)]))
+        #expect(turned.slant < 1e-12)
+        let trapezoid = try #require(Quadrilateral([Point(x: 10, y: 0), Point(x: 90, y: 0), Point(x: 100, y: 60), Point(x: 0, y: 60)]))
+        #expect(trapezoid.slant > 0.1)
+        let rhombus = try #require(Quadrilateral([Point(x: 0, y: 0), Point(x: 100, y: 0), Point(x: 130, y: 90), Point(x: 30, y: 90)]))
+        #expect(rhombus.slant > 0.3)
+    }
+
+    @Test("The quad fills the square inside the border, and points map back to the frame")
+    func resampled() throws {
+        // A frame whose pixel value is its column: a shear shows in the rows it samples.
+        let width = 200, height = 100
+        let frame = try LumaImage(width: width, height: height, pixels: (0..<height).flatMap { _ in (0..<width).map { UInt8($0) } })
+        let quad = try #require(Quadrilateral([Point(x: 40, y: 20), Point(x: 120, y: 20), Point(x: 140, y: 80), Point(x: 60, y: 80)]))
+        let upright = try #require(RectifiedCode(frame, quad: quad, side: 60, border: 10))
+        #expect(upright.image.width == 80 && upright.image.height == 80)
+        let corners = [Point(x: 10, y: 10), Point(x: 70, y: 10), Point(x: 70, y: 70), Point(x: 10, y: 70)]
+        for (corner, expected) in zip(corners, quad.corners) { #expect(upright.toFrame.apply(corner).distance(to: expected) < 1e-9) }
+        // Top-left of the inner square samples near column 40; the top row's middle near 80,
+        // the bottom row's middle near 100 (the shear); outside the frame takes the edge value.
+        let pixel = { (x: Int, y: Int) in Int(upright.image.pixels[y * upright.image.bytesPerRow + x]) }
+        #expect(abs(pixel(10, 10) - 40) <= 1)
+        #expect(abs(pixel(40, 10) - 80) <= 1)
+        #expect(abs(pixel(40, 69) - 100) <= 1)
+        #expect(RectifiedCode(frame, quad: quad, side: 4, border: 2) == nil)
+    }
+}
