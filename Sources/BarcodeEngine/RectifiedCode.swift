@@ -8,8 +8,8 @@ struct RectifiedCode {
     var toFrame: Homography
 
     /// Resamples `quad` (frame pixels) of `frame` into a square `side` pixels wide plus
-    /// `border` pixels on every side (bilinear; points outside the frame take the nearest
-    /// edge pixel). zxing-cpp 1.4 misses many 2-D codes seen at a slant (the Aztec clip: of
+    /// `border` pixels on every side (bilinear; points outside the frame are white, a
+    /// quiet zone, not edge pixels drawn out into streaks). zxing-cpp 1.4 misses many 2-D codes seen at a slant (the Aztec clip: of
     /// 22 tilted Aztec sightings zxing-cpp 3.1 reads, 1.4 reads none as they are and 21 of
     /// them upright, even from the quad of 15 frames earlier); the tracker knows the quad,
     /// so a tracked code can be read upright. `nil` for a degenerate quad.
@@ -25,6 +25,7 @@ struct RectifiedCode {
             for y in 0..<size {
                 for x in 0..<size {
                     let p = toFrame.apply(Point(x: Double(x) + 0.5, y: Double(y) + 0.5))
+                    guard p.x >= 0, p.y >= 0, p.x <= maxX + 1, p.y <= maxY + 1 else { continue }
                     let fx = min(max(p.x - 0.5, 0), maxX), fy = min(max(p.y - 0.5, 0), maxY)
                     let x0 = Int(fx), y0 = Int(fy), x1 = min(x0 + 1, frame.width - 1), y1 = min(y0 + 1, frame.height - 1)
                     let ax = fx - Double(x0), ay = fy - Double(y0)

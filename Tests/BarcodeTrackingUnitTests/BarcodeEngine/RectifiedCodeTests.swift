@@ -27,11 +27,17 @@ struct RectifiedCodeTests {
         let corners = [Point(x: 10, y: 10), Point(x: 70, y: 10), Point(x: 70, y: 70), Point(x: 10, y: 70)]
         for (corner, expected) in zip(corners, quad.corners) { #expect(upright.toFrame.apply(corner).distance(to: expected) < 1e-9) }
         // Top-left of the inner square samples near column 40; the top row's middle near 80,
-        // the bottom row's middle near 100 (the shear); outside the frame takes the edge value.
+        // the bottom row's middle near 100 (the shear).
         let pixel = { (x: Int, y: Int) in Int(upright.image.pixels[y * upright.image.bytesPerRow + x]) }
         #expect(abs(pixel(10, 10) - 40) <= 1)
         #expect(abs(pixel(40, 10) - 80) <= 1)
         #expect(abs(pixel(40, 69) - 100) <= 1)
         #expect(RectifiedCode(frame, quad: quad, side: 4, border: 2) == nil)
+        // A quad reaching past the frame's left edge: white there (a quiet zone), not the edge column drawn out.
+        let leftEdge = try #require(Quadrilateral([Point(x: -40, y: 20), Point(x: 40, y: 20), Point(x: 40, y: 80), Point(x: -40, y: 80)]))
+        let cut = try #require(RectifiedCode(frame, quad: leftEdge, side: 60, border: 10))
+        let cutPixel = { (x: Int, y: Int) in Int(cut.image.pixels[y * cut.image.bytesPerRow + x]) }
+        #expect(cutPixel(20, 40) == 255)
+        #expect(abs(cutPixel(60, 40) - 27) <= 1)
     }
 }
