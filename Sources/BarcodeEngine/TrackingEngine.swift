@@ -94,10 +94,8 @@ public final class TrackingEngine: TrackingAwareDetector, Sendable {
         /// and how many times in a row (the wait before the next search doubles each time).
         var triedRegions: [(region: Rect, frame: Int, failures: Int)] = []
         /// Running average (seconds) of the whole detection on frames with the
-        /// whole-frame search, and of its distance from that average, for
-        /// ``TrackingEngineConfiguration/frameTimeBudget``.
+        /// whole-frame search, for ``TrackingEngineConfiguration/frameTimeBudget``.
         var wholeFrameCost: Double?
-        var wholeFrameSpread = 0.0
         /// Sectional Code 39 (``TrackingEngineConfiguration/readsLongCode39InSections``).
         var stitcher = Code39Stitcher()
         var stitched: Set<String> = []
@@ -191,11 +189,7 @@ public final class TrackingEngine: TrackingAwareDetector, Sendable {
             let frame = state.frameIndex
             let warmingUp = frame <= configuration.warmUpFrames
             // Spare time: the whole frame on every frame whose measured cost fits the budget.
-            // A frame's cost varies with what is in view: the average plus twice its spread
-            // must fit, so that the slower ones fit too (a frame over the interval is dropped).
-            let affordable = configuration.frameTimeBudget.flatMap { budget in
-                state.wholeFrameCost.map { $0 + 2 * state.wholeFrameSpread <= budget }
-            } ?? false
+            let affordable = configuration.frameTimeBudget.flatMap { budget in state.wholeFrameCost.map { $0 <= budget } } ?? false
             let whole = state.schedule.wholeFrame(at: frame, nothingTracked: live.isEmpty, forced: warmingUp || affordable,
                                                   reducible: reducible, configuration)
             let scheduled = whole != .fullResolution || warmingUp
@@ -311,7 +305,6 @@ public final class TrackingEngine: TrackingAwareDetector, Sendable {
         let cost = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9
         state.withLock { state in
             if searchAll, configuration.frameTimeBudget != nil {
-                if let average = state.wholeFrameCost { state.wholeFrameSpread += 0.25 * (abs(cost - average) - state.wholeFrameSpread) }
                 state.wholeFrameCost = state.wholeFrameCost.map { $0 + 0.25 * (cost - $0) } ?? cost
             }
             state.memory = kept
