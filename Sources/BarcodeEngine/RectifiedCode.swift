@@ -9,10 +9,11 @@ struct RectifiedCode {
 
     /// Resamples `quad` (frame pixels) of `frame` into a square `side` pixels wide plus
     /// `border` pixels on every side (bilinear; points outside the frame are white, a
-    /// quiet zone, not edge pixels drawn out into streaks). zxing-cpp 1.4 misses many 2-D codes seen at a slant (the Aztec clip: of
-    /// 22 tilted Aztec sightings zxing-cpp 3.1 reads, 1.4 reads none as they are and 21 of
-    /// them upright, even from the quad of 15 frames earlier); the tracker knows the quad,
-    /// so a tracked code can be read upright. `nil` for a degenerate quad.
+    /// quiet zone, not edge pixels drawn out into streaks). zxing-cpp 1.4 misses many 2-D
+    /// codes seen at a slant (the Aztec clip: of 22 slanted sightings zxing-cpp 3.1 reads,
+    /// `track scan`'s thorough search reads none as they are, 21 upright, and all 22 from
+    /// the quad of 15 frames earlier); the tracker knows the quad, so a tracked code can be
+    /// read upright. `nil` for a degenerate quad.
     init?(_ frame: LumaImage, quad: Quadrilateral, side: Int, border: Int) {
         guard side >= 8, border >= 0, let square = Homography(unitSquareTo: quad) else { return nil }
         let size = side + 2 * border, s = 1 / Double(side), b = Double(border)
