@@ -41,6 +41,16 @@ struct RectifiedCode {
         self.toFrame = toFrame
     }
 
+    /// `quad` read upright at about its own size: the square as wide as its longest edge (at
+    /// most 400 pixels), with a quarter of that as border (the quad may be some frames old);
+    /// `nil` for a quad under 16 pixels.
+    init?(_ frame: LumaImage, around quad: Quadrilateral) {
+        let c = quad.corners
+        let side = Int(min(400, zip(c, c.dropFirst() + c.prefix(1)).map { $0.distance(to: $1) }.max() ?? 0))
+        guard side >= 16 else { return nil }
+        self.init(frame, quad: quad, side: side, border: side / 4)
+    }
+
     /// `quad` (rectified pixels) in frame pixels, corner order kept.
     func inFrame(_ quad: Quadrilateral) -> Quadrilateral { toFrame.apply(quad) }
 }

@@ -428,15 +428,14 @@ public final class TrackingEngine: TrackingAwareDetector, Sendable {
         let quad = track.predictedLocation
         guard !barcode.symbology.readsPartialRows, quad.slant >= Self.uprightSlant,
               let reader = windowReaders[barcode.symbology] else { return nil }
-        let edges = zip(quad.corners, quad.corners.dropFirst() + quad.corners.prefix(1)).map { $0.distance(to: $1) }
-        let side = Int(min(400, edges.max() ?? 0))
-        guard side >= 16, let upright = RectifiedCode(image, quad: quad, side: side, border: side / 4) else { return nil }
+        guard let upright = RectifiedCode(image, around: quad) else { return nil }
         let read = try reader.read(upright.image, region: nil)
         warnings += read.warnings
-        // Only the code in the middle, not a neighbour with the same payload in the border.
+        // Only the code in the middle (within a quarter of the quad's side, a sixth of the
+        // image), not a neighbour with the same payload in the border.
         let middle = Point(x: Double(upright.image.width) / 2, y: Double(upright.image.height) / 2)
         guard let found = read.detections.compactMap(\.barcode)
-            .filter({ $0.bytes == barcode.bytes && $0.location.center.distance(to: middle) < Double(side) / 4 })
+            .filter({ $0.bytes == barcode.bytes && $0.location.center.distance(to: middle) < Double(upright.image.width) / 6 })
             .min(by: { $0.location.center.distance(to: middle) < $1.location.center.distance(to: middle) }) else { return nil }
         var measured = barcode
         measured.location = upright.inFrame(found.location)

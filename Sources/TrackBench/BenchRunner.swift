@@ -79,11 +79,12 @@ package struct BenchRunner {
         let source = try MediaFileSource(path: path)
         defer { source.close() }
         let reference = try referencePath.map { try BenchReferenceFile(path: $0) }
+        // The size at once, before any frame is read; the frame count once they all are.
         try reference?.check(against: path, width: source.frameWidth, height: source.frameHeight, frames: 0, limited: true)
         let engine = try BenchEnginePipeline(options: engineOptions, engine: self.engine, session: session)
         let baseline = try BenchBaselinePipeline(options: options, session: session)
         var engineReports: [[BenchReportedTrack]] = [], baselineReports: [[BenchReportedTrack]] = []
-        var decoded = BenchLinkedReference(), other = BenchLinkedReference()
+        var decoded = BenchLinkedReference()
         var sourceNanoseconds: UInt64 = 0
         var count = 0
         while limit.map({ count < $0 }) ?? true {
@@ -91,21 +92,23 @@ package struct BenchRunner {
             guard let frame = try source.nextFrame() else { break }
             sourceNanoseconds += benchNow() - start
             count += 1
-            try reference?.check(against: path, width: source.frameWidth, height: source.frameHeight, frames: count, limited: true)
             let (e, b) = try Self.both(frame, engine: engine, baseline: baseline, engineFirst: count % 2 == 1)
             engineReports.append(e)
             baselineReports.append(b)
             decoded.append(baseline.lastDetections.compactMap { detection in
                 detection.barcode.map { (payload: $0.benchText, location: detection.location) }
             })
-            if let reference { other.append(reference.decodes[count - 1]) }
         }
         guard count > 0 else {
             throw BenchError(message: "\(path) has no frames to benchmark")
         }
-        try reference?.check(against: path, width: source.frameWidth, height: source.frameHeight, frames: count,
-                              limited: limit == count)
-        let scored = reference == nil ? decoded : other
+        var scored = decoded
+        if let reference {
+            try reference.check(against: path, width: source.frameWidth, height: source.frameHeight, frames: count,
+                                limited: limit == count)
+            scored = BenchLinkedReference()
+            for frame in reference.decodes.prefix(count) { scored.append(frame) }
+        }
         let engineSequence = scored.sequence(engineReports), baselineSequence = scored.sequence(baselineReports)
         let name = URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent
         var compared = Self.compare(engine, engineSequence, baseline, baselineSequence)
