@@ -150,6 +150,11 @@ struct SessionOptions: ParsableArguments {
     @Option(name: .customLong("max-codes-per-frame"), help: "Decode at most this many codes per frame (1...255).")
     var maxCodesPerFrame: Int?
 
+    @Option(name: .customLong("identity-memory"), parsing: .unconditional, help: ArgumentHelp(
+        "How long a code that left the view keeps its id to come back with, if no other code carries its payload (default 30; 0: every return gets a new id, as a conveyor of identical labels wants).",
+        valueName: "seconds"))
+    var identityMemory: Double?
+
     @Option(name: .customLong("read-isolation"), help: ReadIsolationChoice.help)
     var readIsolation = ReadIsolationChoice.pdf417
 
@@ -182,6 +187,9 @@ struct SessionOptions: ParsableArguments {
         if timeout != nil, expect == nil { throw ValidationError("--timeout only applies with --expect") }
         if let maxCodesPerFrame, !(1...255).contains(maxCodesPerFrame) {
             throw ValidationError("--max-codes-per-frame must be 1...255, not \(maxCodesPerFrame)")
+        }
+        if let identityMemory, !(identityMemory >= 0 && identityMemory <= 86_400) {
+            throw ValidationError("--identity-memory must be 0...86400 seconds, not \(identityMemory)")
         }
         if let frames, frames < 1 { throw ValidationError("--frames must be at least 1, not \(frames)") }
         if let duration, !(duration > 0 && duration.isFinite) { throw ValidationError("--duration must be a positive number of seconds") }

@@ -69,6 +69,7 @@ final class TrackingJob {
         var configuration = ScanSessionConfiguration()
         configuration.expectedCount = options.expect
         configuration.maximumCodesPerFrame = options.maxCodesPerFrame
+        if let memory = options.identityMemory { configuration.tracker.identityMemory = memory }
         configuration.enabledSymbologies = options.symbologies
         configuration.scanArea = try options.scanArea()
         try options.verificationRules().apply(to: &configuration)

@@ -24,6 +24,8 @@ struct RunBadInputTests {
         (["--demo", "--margins", "0,0,1280,0"], "leave no scan area"),
         ([], "choose an input"),
         (["--demo", "--effort", "lazy"], "--effort"),
+        (["--demo", "--identity-memory", "-1"], "--identity-memory must be 0...86400 seconds"),
+        (["--demo", "--identity-memory", "nan"], "--identity-memory"),
     ])
     func absurdArguments(arguments: [String], mention: String) throws {
         try TrackProcess.run(arguments).expectFailure(status: 64, mentioning: mention)

@@ -1,3 +1,9 @@
+/// A decoded payload as the tracker compares it: symbology and bytes.
+struct PayloadIdentity: Hashable, Sendable {
+    var symbology: Symbology
+    var bytes: [UInt8]
+}
+
 extension Tracker {
     /// Hash of a payload for grouping; equal payloads are still compared in full.
     /// FNV-1a: much cheaper per byte than `Hasher`, and good enough for grouping.
@@ -110,6 +116,23 @@ extension Tracker {
                     break
                 }
                 t = nextTrackWithKey[t]
+            }
+        }
+    }
+
+    /// Records the payloads of this frame read at two spots that are not one code
+    /// (identical labels side by side) in ``Tracker/sharedPayloads``.
+    mutating func noteSharedPayloads(_ detections: [Detection]) {
+        for d in detections.indices where detectionValid[d] && detectionDecoded[d] {
+            var other = nextDetectionWithKey[d]
+            while other >= 0 {
+                if detectionValid[other], samePayload(detection: other, detection: d),
+                   let symbology = detectionSymbology[d],
+                   !detections[other].location.isSameCode(as: detections[d].location, partialRead: symbology.readsPartialRows) {
+                    sharedPayloads.insert(PayloadIdentity(symbology: symbology, bytes: detectionBytes[d]))
+                    break
+                }
+                other = nextDetectionWithKey[other]
             }
         }
     }

@@ -9,8 +9,9 @@
 /// ``TrackerConfiguration/coastTime``, then removed. An id is never given to another
 /// code: a decoded code read again within ``TrackerConfiguration/identityMemory`` of
 /// its last measurement gets its id back when no other track, remembered track or read
-/// of the frame carries its payload (it left the view in a whip pan and came back);
-/// every other new track gets a new id.
+/// of the frame carries its payload (it left the view in a whip pan and came back), and
+/// the payload was never read at two spots of one frame (identical labels, whose ids
+/// follow geometry only); every other new track gets a new id.
 ///
 /// Corner order: a track keeps the corner labelling it was created with; each new
 /// measurement is relabelled cyclically to the labelling closest to the prediction.
@@ -44,6 +45,9 @@ public struct Tracker: Sendable {
     /// Removed decoded tracks, for ``TrackerConfiguration/identityMemory``: the track as
     /// it was last reported, its payload, and the time of the update that removed it.
     var remembered: [(track: TrackedBarcode, symbology: Symbology, bytes: [UInt8], removedAt: Double)] = []
+    /// Payloads read at two spots of one frame since the tracker started (identical
+    /// labels): a code with one of these never takes back a remembered id.
+    var sharedPayloads: Set<PayloadIdentity> = []
     var nextID = 1
     var lastTime: Double?
     var frameInterval: Double?
@@ -84,12 +88,13 @@ public struct Tracker: Sendable {
     /// The smoothed measured frame interval in seconds (the initial guess before two frames).
     public var deltaTimeForPrediction: Double { frameInterval ?? configuration.initialFrameInterval }
 
-    /// Removes every track without reporting them, and forgets removed ones; ids keep
-    /// counting (none is given back).
+    /// Removes every track without reporting them, and forgets removed ones and which
+    /// payloads were shared; ids keep counting (none is given back).
     public mutating func removeAllTracks() {
         tracks.removeAll(keepingCapacity: true)
         motions.removeAll(keepingCapacity: true)
         remembered.removeAll(keepingCapacity: true)
+        sharedPayloads.removeAll()
     }
 
     /// Removes the tracks with these ids without reporting them (a session that found
@@ -146,6 +151,7 @@ public struct Tracker: Sendable {
         // Before geometry: a second sighting of a code must not continue a located-only
         // track next to it (that track would become a twin of the code).
         dropRepeatSightings(detections)
+        noteSharedPayloads(detections)
         associateByGeometry(detections)
         applyMatches(detections, at: time)
         markConvergedTracks(detections)
@@ -277,8 +283,8 @@ public struct Tracker: Sendable {
     }
 
     /// The remembered track whose id the unmatched decoded detection `d` takes back:
-    /// the only one remembered with its payload, when no track carries that payload and
-    /// no other read of the frame does. Removes it from memory. A track removed by this
+    /// the only one remembered with its payload, when no track carries that payload, no
+    /// other read of the frame does, and it was never read at two spots of one frame. Removes it from memory. A track removed by this
     /// same update is not given back in it (an update never both removes and adds an id).
     private mutating func rememberedTrack(for d: Int, at time: Double) -> TrackedBarcode? {
         guard detectionDecoded[d], !remembered.isEmpty else { return nil }
@@ -286,7 +292,9 @@ public struct Tracker: Sendable {
             remembered[$0].symbology == detectionSymbology[d] && remembered[$0].bytes == detectionBytes[d]
         }
         guard matching.count == 1, remembered[matching[0]].removedAt < time, !motions.indices.contains(where: { samePayload(track: $0, detection: d) }),
-              !detections(sharingPayloadWith: d) else { return nil }
+              !detections(sharingPayloadWith: d),
+              !sharedPayloads.contains(PayloadIdentity(symbology: remembered[matching[0]].symbology, bytes: detectionBytes[d]))
+        else { return nil }
         return remembered.remove(at: matching[0]).track
     }
 

@@ -15,11 +15,14 @@ public struct TrackerConfiguration: Sendable, Hashable {
     /// How long (seconds since its last measurement) a removed decoded track is
     /// remembered: a code read again within this time gets its id back when nothing else
     /// carries its payload (no track, no other remembered track, no other read of the
-    /// frame), as a code that left the view in a whip pan, or slid half out of it, and
-    /// came back (the photo scenes: 0.7 s and 2 s). With identical labels passing one
-    /// after another (a conveyor of one product) the next label read within this time
-    /// takes the previous one's id: set 0 when each must get its own. 0 = never. Default 3 s.
-    public var identityMemory: Double = 3
+    /// frame) and the payload was never read at two spots of one frame: a code that left
+    /// the view in a whip pan, a zoom or a look elsewhere and came back (the symbology
+    /// sheet's photo scenes: after 4-7.5 s). A payload seen on two labels at once
+    /// (identical labels) never takes an id back: those ids follow geometry only. Identical
+    /// labels that are never in view together (a conveyor of one product, one label at a
+    /// time) cannot be told apart: the next one read within this time takes the previous
+    /// one's id; set 0 when each must get its own. 0 = never. Default 30 s.
+    public var identityMemory: Double = 30
     /// A decoded detection whose payload is carried by one track only, and read once in
     /// the frame, continues that track within `reacquisitionGateFactor` × the usual gate:
     /// the same code read again after the view jumped further than the gate between two

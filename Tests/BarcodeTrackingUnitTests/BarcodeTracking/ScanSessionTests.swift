@@ -158,8 +158,8 @@ struct ScanSessionTests {
     func comingBackKeepsAnnouncedID() throws {
         let session = try ScanSession()
         let first = [code("BACK", at: Point(x: 100, y: 100))]
-        // Away for 4 s: longer than the tracker's identity memory, so the code gets a new track.
-        let results = try run(session, [first, first] + Array(repeating: [Detection](), count: 120)
+        // Away for 31 s: longer than the tracker's 30 s identity memory, so the code gets a new track.
+        let results = try run(session, [first, first] + Array(repeating: [Detection](), count: 930)
                               + [[code("BACK", at: Point(x: 400, y: 300))]])
         let announced = try #require(results.first??.newlyRecognized.first)
         let recognized = try #require(session.recognized.first)
@@ -172,7 +172,7 @@ struct ScanSessionTests {
     func comingBackSoonTakesItsIDBack() throws {
         let session = try ScanSession()
         let first = [code("BACK", at: Point(x: 100, y: 100))]
-        // Away for 0.7 s: past the coast time (its track is removed), within the 3 s memory.
+        // Away for 0.7 s: past the coast time (its track is removed), within the 30 s memory.
         let results = try run(session, [first, first] + Array(repeating: [Detection](), count: 20)
                               + [[code("BACK", at: Point(x: 400, y: 300))]])
         let announced = try #require(results.first??.newlyRecognized.first)

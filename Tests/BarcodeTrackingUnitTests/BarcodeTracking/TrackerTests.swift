@@ -237,7 +237,7 @@ struct TrackerTests {
             seen += update.tracks.map(\.id)
         }
         #expect(removedIDs.count == 1)
-        // Back 0.5 s after it was last seen: a new id without memory, its own id within 3 s.
+        // Back 0.5 s after it was last seen: a new id without memory, its own id within a 3 s one.
         #expect(Set(seen).count == (newID ? 2 : 1))
         #expect(newID ? seen.last! > removedIDs[0] : seen.last! == removedIDs[0])
     }

@@ -1,0 +1,75 @@
+import Testing
+import BarcodeTracking
+
+/// Which codes that left the view and came back take their id back
+/// (``TrackerConfiguration/identityMemory``), and which payloads never do.
+struct TrackerIdentityMemoryTests {
+    /// Feeds `frames` at 30 fps from `start` (seconds); returns the ids of the tracks
+    /// measured with payload "A" in the last frame, every id removed on the way, and the
+    /// time after the last frame.
+    static func run(_ tracker: inout Tracker, _ frames: [[Detection]], from start: Double)
+        throws -> (a: [TrackID], removed: [TrackID], time: Double) {
+        var time = start, last: TrackerUpdate?, removed: [TrackID] = []
+        for detections in frames {
+            last = try tracker.update(with: detections, at: time)
+            removed += last!.removed.map(\.id)
+            time += 1.0 / 30
+        }
+        let a = last?.tracks.filter { $0.barcode?.data == "A" && $0.state == .tracked }.map(\.id) ?? []
+        return (a, removed, time)
+    }
+
+    static func repeated(_ detections: [Detection], _ count: Int) -> [[Detection]] {
+        Array(repeating: detections, count: count)
+    }
+
+    @Test("With the default memory a code back 10 s later, in another place, gets its id back")
+    func backAfterTenSeconds() throws {
+        var tracker = try Tracker()
+        let before = try Self.run(&tracker, Self.repeated([code("A", at: Point(x: 100, y: 100))], 5), from: 0)
+        let away = try Self.run(&tracker, Self.repeated([code("B", at: Point(x: 300, y: 300))], 300), from: before.time)
+        #expect(away.removed == before.a, "A's track was removed while it was away")
+        let back = try Self.run(&tracker, [[code("A", at: Point(x: 600, y: 400))]], from: away.time)
+        #expect(back.a == before.a)
+    }
+
+    @Test("A payload once read at two spots of one frame never takes an id back, even when one of them is remembered alone")
+    func identicalLabelsFollowGeometryOnly() throws {
+        var configuration = TrackerConfiguration()
+        configuration.identityMemory = 1
+        var tracker = try Tracker(configuration: configuration)
+        let first = code("A", at: Point(x: 100, y: 100)), twin = code("A", at: Point(x: 300, y: 100))
+        // Both labels in view, then the twin leaves (and is forgotten after 1 s) while the first stays.
+        _ = try Self.run(&tracker, Self.repeated([first, twin], 3), from: 0)
+        let stayed = try Self.run(&tracker, Self.repeated([first], 60), from: 0.1)
+        #expect(stayed.a.count == 1 && stayed.removed.count == 1)
+        // The first leaves for 0.7 s: it is the only label remembered with "A".
+        let away = try Self.run(&tracker, Self.repeated([], 21), from: stayed.time)
+        #expect(away.removed == stayed.a)
+        let back = try Self.run(&tracker, [[code("A", at: Point(x: 500, y: 300))]], from: away.time)
+        #expect(back.a.count == 1 && back.a != stayed.a, "a label of a shared payload gets a new id")
+    }
+
+    @Test("Two reads of one code at one spot (a partial read beside the whole) do not make its payload shared")
+    func repeatSightingIsNotATwin() throws {
+        var tracker = try Tracker()
+        let whole = code("A", at: Point(x: 100, y: 100)), part = code("A", at: Point(x: 104, y: 100), size: 20)
+        // Tracked first, then read twice a frame: a repeat sighting of the tracked code.
+        let seen = try Self.run(&tracker, Self.repeated([whole], 2) + Self.repeated([whole, part], 5), from: 0)
+        #expect(seen.a.count == 1)
+        let away = try Self.run(&tracker, Self.repeated([], 21), from: seen.time)
+        let back = try Self.run(&tracker, [[code("A", at: Point(x: 500, y: 300))]], from: away.time)
+        #expect(back.a == seen.a)
+    }
+
+    @Test("removeAllTracks forgets shared payloads with the remembered tracks")
+    func resetForgetsSharedPayloads() throws {
+        var tracker = try Tracker()
+        _ = try Self.run(&tracker, [[code("A", at: Point(x: 100, y: 100)), code("A", at: Point(x: 300, y: 100))]], from: 0)
+        tracker.removeAllTracks()
+        let seen = try Self.run(&tracker, Self.repeated([code("A", at: Point(x: 100, y: 100))], 3), from: 1)
+        let away = try Self.run(&tracker, Self.repeated([], 21), from: seen.time)
+        let back = try Self.run(&tracker, [[code("A", at: Point(x: 500, y: 300))]], from: away.time)
+        #expect(back.a == seen.a)
+    }
+}
