@@ -122,24 +122,22 @@ struct BenchAccuracy: Sendable, Codable {
         }
     }
 
-    /// Of the frame/code pairs the baseline decoded (a measured, decoded track) that are
-    /// right (its payload over a reference code's spot in that frame: not a misread, not
-    /// a quad zxing-cpp placed elsewhere), the fraction where the engine reports the same
-    /// payload over the same spot (its quad contains the baseline quad's centre, or the
-    /// other way round): how much of what decoding every frame finds the engine keeps.
-    /// For a file the reference is the baseline's own decodes, so every pair counts.
-    /// 1 when the baseline decoded nothing right.
+    /// Of the frame/code pairs the baseline decoded (a reference code with a measured track
+    /// of the baseline carrying its payload over its spot, see ``covers(_:_:)``: not a
+    /// misread, not a quad zxing-cpp placed elsewhere), the fraction the engine decodes too
+    /// (its own track of that payload over that code's spot): how much of what decoding every
+    /// frame finds the engine keeps. A pair is a reference code in a frame, however many
+    /// reads of it the baseline made there (a tall 1-D code read on two bands of rows is one
+    /// code, where the engine may read one band only). For a file the reference is the
+    /// baseline's own decodes, so every baseline decode is a pair. 1 when the baseline
+    /// decoded nothing right.
     static func coverageOfBaseline(engine: BenchSequence, baseline: BenchSequence) -> Double {
         var pairs = 0, covered = 0
         for (frameIndex, (found, kept)) in zip(baseline.reported, engine.reported).enumerated() {
             let truth = frameIndex < baseline.truth.count ? baseline.truth[frameIndex] : []
-            for track in found where track.measured && truth.contains(where: { covers([track], $0) }) {
-                guard let payload = track.payload else { continue }
+            for object in truth where covers(found, object) {
                 pairs += 1
-                let center = track.location.center
-                if kept.contains(where: { $0.payload == payload && ($0.location.contains(center) || track.location.contains($0.location.center)) }) {
-                    covered += 1
-                }
+                if covers(kept, object) { covered += 1 }
             }
         }
         return pairs == 0 ? 1 : Double(covered) / Double(pairs)

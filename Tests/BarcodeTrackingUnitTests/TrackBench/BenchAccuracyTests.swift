@@ -85,6 +85,23 @@ struct BenchAccuracyTests {
         #expect(BenchAccuracy.coverageOfBaseline(engine: engine, baseline: baseline) == 0.5)
     }
 
+    @Test("coverage of the baseline counts each reference code once a frame, and only the engine's measured tracks")
+    func coverageCountsCodesAndMeasurements() {
+        // One tall code, 100 x 300 px; the baseline reads it on two bands of rows in frame 0
+        // (quads of 100 x 40 at y 20 and y 240: neither holds the other's centre) and once in frame 1.
+        let tall = Quadrilateral(Rect(x: 0, y: 0, width: 100, height: 300))
+        let truth: [[BenchTruthObject]] = (0..<2).map { _ in [BenchTruthObject(id: 1, payload: "A", location: tall, fullyVisible: true)] }
+        func band(_ y: Double, measured: Bool = true) -> BenchReportedTrack {
+            let quad = Quadrilateral(Rect(x: 0, y: y, width: 100, height: 40))
+            return BenchReportedTrack(id: 1, payload: "A", location: quad, predicted: quad, measured: measured)
+        }
+        let baseline = BenchSequence(truth: truth, reported: [[band(20), band(240)], [band(20)]])
+        // The engine measures the upper band in frame 0 (the code, so the frame's one pair is
+        // covered) and only predicts the code in frame 1 (no decode: not covered).
+        let engine = BenchSequence(truth: truth, reported: [[band(20)], [band(20, measured: false)]])
+        #expect(BenchAccuracy.coverageOfBaseline(engine: engine, baseline: baseline) == 0.5)
+    }
+
     @Test("corner error ignores which corner each quad lists first")
     func cornerOrder() {
         let q = Self.square(x: 0)
