@@ -130,7 +130,9 @@ public final class TrackingEngine: TrackingAwareDetector, Sendable {
                 $0.readAddOns = false
                 // tryDownscale stays as in `options`: a large code blurred by zoom or
                 // motion reads only in zxing-cpp's downscaled pass (which it makes
-                // only for windows over about 500 pixels, so small windows pay nothing).
+                // only for windows of 1000 pixels or more; from 300 pixels the engine
+                // halves a window itself when its full-size read misses, see
+                // `windowReads`).
             }
         }
         windowReaders = windows
@@ -380,7 +382,7 @@ public final class TrackingEngine: TrackingAwareDetector, Sendable {
         var disagreeing: Detection?
         let read = try windowReaders[barcode.symbology].flatMap { reader in
             try window(around: track.predictedLocation, in: bounds).map { window in
-                Self.droppingCutReads(try reader.read(image, region: window), searched: window, width: image.width, height: image.height)
+                try Self.windowReads(image, in: window, with: reader, payload: barcode.bytes)
             }
         }
         if let read {
