@@ -132,7 +132,7 @@ public final class TrackingEngine: TrackingAwareDetector, Sendable {
                 // motion reads only in zxing-cpp's downscaled pass (which it makes
                 // only for windows of 1000 pixels or more; from 300 pixels the engine
                 // halves a window itself when its full-size read misses, see
-                // `windowReads`).
+                // `windowReads`, which also reads a missed 1-D code in a close window).
             }
         }
         windowReaders = windows
@@ -382,7 +382,8 @@ public final class TrackingEngine: TrackingAwareDetector, Sendable {
         var disagreeing: Detection?
         let read = try windowReaders[barcode.symbology].flatMap { reader in
             try window(around: track.predictedLocation, in: bounds).map { window in
-                try Self.windowReads(image, in: window, with: reader, payload: barcode.bytes)
+                try Self.windowReads(image, in: window, around: track.predictedLocation, with: reader,
+                                     symbology: barcode.symbology, payload: barcode.bytes)
             }
         }
         if let read {

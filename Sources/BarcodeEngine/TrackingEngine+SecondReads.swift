@@ -1,0 +1,52 @@
+package import BarcodeDecoding
+package import BarcodeTracking
+
+/// Second reads of a tracked code that its window read missed: at half size for a large
+/// code, and in a window close around a 1-D code.
+extension TrackingEngine {
+    /// Longer sides (frame pixels) of the windows that are read again at half size when
+    /// the full-size read misses their code. zxing-cpp 1.4 reads some large codes only
+    /// reduced (a PDF417 of the pallet photo scenes, 350 × 115 pixels and slightly turned:
+    /// read at half size in every frame of its window, at full size in none), and its
+    /// pyramid (`tryDownscale`, see ``DecoderOptions``) halves an image only while the
+    /// longer side stays at least 500 pixels, so a whole frame gets that read and a window
+    /// under 1000 pixels does not. From 300 pixels the halved window still holds a code
+    /// of about 100 pixels or more at 50 or more.
+    package static let halfSizeWindowSides = 300.0..<1000.0
+
+    /// `reader`'s read of `window` of `image` (frame pixels), reads a window border cut
+    /// out of a longer code dropped. When none carries `payload`: for a 1-D code, a read of
+    /// the close window around `predicted` (``closeWindow(around:in:)``); then, when the
+    /// window's longer side is in ``halfSizeWindowSides``, a read of the window at half
+    /// size. Locations in frame pixels; the reads of every attempt, in that order.
+    package static func windowReads(_ image: LumaImage, in window: Rect, around predicted: Quadrilateral, with reader: BarcodeReader,
+                                    symbology: Symbology, payload: [UInt8]) throws -> DetectionReport {
+        var report = droppingCutReads(try reader.read(image, region: window), searched: window, width: image.width, height: image.height)
+        func found() -> Bool { report.detections.contains { $0.barcode?.bytes == payload } }
+        func add(_ more: DetectionReport) {
+            report.detections += more.detections
+            report.warnings += more.warnings
+        }
+        if !found(), symbology.isLinear, let close = closeWindow(around: predicted, in: window) {
+            add(droppingCutReads(try reader.read(image, region: close), searched: close, width: image.width, height: image.height))
+        }
+        if !found(), halfSizeWindowSides.contains(max(window.width, window.height)) {
+            add(try search(image, in: window, hiding: [], with: reader, reducedBy: 2))
+        }
+        return report
+    }
+
+    /// The predicted box of a 1-D code grown by a tenth of its width (at least 12 pixels)
+    /// on each side, within `window`; `nil` when that is no smaller than `window`. zxing-cpp
+    /// 1.4 thresholds each scanned row of a 1-D code by that row's own histogram, so what
+    /// else the row holds decides whether the bars come out: a window that also holds the
+    /// background between labels and a neighbour's bars cut at its edge missed an EAN-13
+    /// of the 720p/12 fast scene that the whole frame and this close window read.
+    package static func closeWindow(around predicted: Quadrilateral, in window: Rect) -> Rect? {
+        let box = predicted.boundingBox, pad = max(12, box.width / 10)
+        guard let close = Rect(x: box.x - pad, y: box.y - pad, width: box.width + 2 * pad, height: box.height + 2 * pad)
+            .intersection(window), close.width >= 8, close.height >= 8,
+              close.width < window.width || close.height < window.height else { return nil }
+        return close
+    }
+}

@@ -1,0 +1,80 @@
+import BarcodeDecoding
+import BarcodeEngine
+import BarcodeTracking
+import SyntheticScenes
+import TestSupport
+import Testing
+
+/// Second reads of a tracked code its window read missed
+/// (``TrackingEngine/windowReads(_:in:around:with:symbology:payload:)``).
+struct WindowSecondReadTests {
+    /// The engine's window around a code: its box grown by a quarter of its longer side and 24 pixels.
+    static func window(around quad: Quadrilateral, in image: LumaImage) throws -> Rect {
+        let box = quad.boundingBox, pad = max(box.width, box.height) * 0.25 + 24
+        return try #require(Rect(x: box.x - pad, y: box.y - pad, width: box.width + 2 * pad, height: box.height + 2 * pad)
+            .intersection(image.bounds))
+    }
+
+    /// A reader of one symbology as the engine's window readers are made.
+    static func reader(_ symbology: Symbology) throws -> BarcodeReader {
+        var options = DecoderOptions.video
+        options.symbologies = [symbology]
+        options.maxSymbols = symbology.isLinear ? 1 : 4
+        options.readAddOns = false
+        return try BarcodeReader(options: options)
+    }
+
+    @Test("An EAN-13 whose window (with the gap between labels and a neighbour's cut bars) misses it reads in the close window")
+    func closeWindowReadsALinearCode() throws {
+        // `track bench`'s 720p-12-fast scene, frame 41.
+        var c = SyntheticSceneConfiguration.demo
+        c.symbologies = SyntheticSceneConfiguration().symbologies
+        (c.width, c.height, c.codeCount, c.frameCount, c.seed, c.panPeriod, c.shake) = (1280, 720, 12, 60, 85, 1, 1.5)
+        let (frame, truth) = try SyntheticScene.fitting(c).render(frame: 41)
+        let code = try #require(truth.codes.first { $0.payload == "4043366512424" })
+        let window = try Self.window(around: code.location, in: frame.image)
+        let reader = try Self.reader(.ean13)
+        #expect(try reader.read(frame.image, region: window).detections.isEmpty, "the premise: the window alone misses the code")
+        let close = try #require(TrackingEngine.closeWindow(around: code.location, in: window))
+        let box = code.location.boundingBox
+        #expect(close.width < window.width && close.contains(Point(x: box.x, y: box.y)) && close.contains(Point(x: box.maxX, y: box.maxY)))
+        let reads = try TrackingEngine.windowReads(frame.image, in: window, around: code.location, with: reader,
+                                                   symbology: .ean13, payload: Array("4043366512424".utf8))
+        let found = try #require(reads.detections.compactMap(\.barcode).first { $0.data == "4043366512424" })
+        #expect(code.location.contains(found.location.center))
+    }
+
+    /// The pallet pan of `track bench` (photos-pallet-pan): its PDF417 `1234567890`, 350 ×
+    /// 115 pixels and slightly turned near the top of the view, in frames 60-70.
+    static func scene() throws -> PhotoScene {
+        var c = PhotoSceneConfiguration()
+        c.path = .pan
+        c.seed = 11
+        c.frameCount = 120
+        return try PhotoScene(photos: ViewJumpTests.pallet, configuration: c)
+    }
+
+    @Test("The PDF417's window misses it at full size; the half-size read finds it, at its place in the frame", .needsSharedData)
+    func halfSizeReadsTheWindow() throws {
+        let scene = try Self.scene()
+        let reader = try Self.reader(.pdf417)
+        var halfOnly = 0
+        for n in 60...70 {
+            let (frame, truth) = scene.render(frame: n)
+            let code = try #require(truth.codes.first { $0.payload == "1234567890" }, "frame \(n)")
+            let window = try Self.window(around: code.location, in: frame.image)
+            #expect(TrackingEngine.halfSizeWindowSides.contains(max(window.width, window.height)))
+            let full = try reader.read(frame.image, region: window).detections.compactMap(\.barcode)
+            let reads = try TrackingEngine.windowReads(frame.image, in: window, around: code.location, with: reader,
+                                                       symbology: .pdf417, payload: Array("1234567890".utf8))
+            let found = reads.detections.compactMap(\.barcode).filter { $0.data == "1234567890" }
+            #expect(found.count >= 1, "frame \(n): the window read misses the code")
+            for read in found {
+                #expect(read.location.center.distance(to: code.location.center) < 12, "frame \(n): read at \(read.location.center)")
+            }
+            if full.isEmpty, !found.isEmpty { halfOnly += 1 }
+        }
+        // The reason for the half-size read: in most of these frames only it reads the code.
+        #expect(halfOnly >= 6)
+    }
+}
