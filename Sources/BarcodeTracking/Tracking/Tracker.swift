@@ -284,8 +284,9 @@ public struct Tracker: Sendable {
 
     /// The remembered track whose id the unmatched decoded detection `d` takes back:
     /// the only one remembered with its payload, when no track carries that payload, no
-    /// other read of the frame does, and it was never read at two spots of one frame. Removes it from memory. A track removed by this
-    /// same update is not given back in it (an update never both removes and adds an id).
+    /// other read of the frame does, and it was never read at two spots of one frame.
+    /// Removes it from memory. A track removed by this same update is not given back in it
+    /// (an update never both removes and adds an id).
     private mutating func rememberedTrack(for d: Int, at time: Double) -> TrackedBarcode? {
         guard detectionDecoded[d], !remembered.isEmpty else { return nil }
         let matching = remembered.indices.filter {
