@@ -15,20 +15,20 @@ extension TrackingEngine {
     package static let halfSizeWindowSides = 300.0..<1000.0
 
     /// `reader`'s read of `window` of `image` (frame pixels), reads a window border cut
-    /// out of a longer code dropped. When none carries `payload`: for a 1-D code, a read of
+    /// out of a longer code dropped (each read is a ``search(_:in:hiding:with:reducedBy:)``). When none carries `payload`: for a 1-D code, a read of
     /// the close window around `predicted` (``closeWindow(around:in:)``); then, when the
     /// window's longer side is in ``halfSizeWindowSides``, a read of the window at half
     /// size. Locations in frame pixels; the reads of every attempt, in that order.
     package static func windowReads(_ image: LumaImage, in window: Rect, around predicted: Quadrilateral, with reader: BarcodeReader,
                                     symbology: Symbology, payload: [UInt8]) throws -> DetectionReport {
-        var report = droppingCutReads(try reader.read(image, region: window), searched: window, width: image.width, height: image.height)
+        var report = try search(image, in: window, hiding: [], with: reader)
         func found() -> Bool { report.detections.contains { $0.barcode?.bytes == payload } }
         func add(_ more: DetectionReport) {
             report.detections += more.detections
             report.warnings += more.warnings
         }
         if !found(), symbology.isLinear, let close = closeWindow(around: predicted, in: window) {
-            add(droppingCutReads(try reader.read(image, region: close), searched: close, width: image.width, height: image.height))
+            add(try search(image, in: close, hiding: [], with: reader))
         }
         if !found(), halfSizeWindowSides.contains(max(window.width, window.height)) {
             add(try search(image, in: window, hiding: [], with: reader, reducedBy: 2))
