@@ -62,23 +62,25 @@ package enum JSONLinesEncoder {
     /// The `summary` line of a session that ran. `expected` is `--expect`; `complete` whether it was met.
     package static func summaryLine(_ summary: ScanSummary, expected: Int?, complete: Bool) -> String {
         let error: String? = if case .failed(let message) = summary.reason { message } else { nil }
-        return summaryLine(frames: summary.framesProcessed, dropped: summary.framesDropped, codes: summary.recognized,
+        return summaryLine(frames: summary.framesProcessed, dropped: summary.framesDropped,
+                           droppedBySource: summary.framesDroppedBySource, codes: summary.recognized,
                            expected: expected, complete: complete, skipped: summary.framesSkipped,
                            misreads: summary.misreadsPrevented, reason: reasonName(summary.reason), error: error)
     }
 
     /// The `summary` line of a run that failed before its first frame, with `message`.
     package static func failedSummaryLine(_ message: String, expected: Int?) -> String {
-        summaryLine(frames: 0, dropped: 0, codes: [], expected: expected, complete: expected == nil, skipped: 0,
-                    misreads: 0, reason: "failed", error: message)
+        summaryLine(frames: 0, dropped: 0, droppedBySource: 0, codes: [], expected: expected, complete: expected == nil,
+                    skipped: 0, misreads: 0, reason: "failed", error: message)
     }
 
-    private static func summaryLine(frames: Int, dropped: Int, codes: [RecognizedBarcode], expected: Int?, complete: Bool,
-                                    skipped: Int, misreads: Int, reason: String, error: String?) -> String {
+    private static func summaryLine(frames: Int, dropped: Int, droppedBySource: Int, codes: [RecognizedBarcode], expected: Int?,
+                                    complete: Bool, skipped: Int, misreads: Int, reason: String, error: String?) -> String {
         var object = JSONObject()
         object.add("type", .string("summary"))
         object.add("frames", .int(frames))
         object.add("dropped", .int(dropped))
+        object.add("droppedBySource", .int(droppedBySource))
         object.add("codes", .array(codes.map { code in
             var entry = JSONObject()
             // The id the `recognized` event announced, even if the code came back under a new track.

@@ -107,7 +107,10 @@ final class TextOutput: TrackOutput {
         var head = "\(count) code\(count == 1 ? "" : "s") recognized"
         if let expected { head += " of \(expected) expected" + (complete ? "" : " (incomplete)") }
         head += " in \(summary.framesProcessed) frames"
-        if summary.framesDropped > 0 { head += ", \(summary.framesDropped) dropped" }
+        if summary.framesDropped > 0 {
+            head += ", \(summary.framesDropped) dropped"
+            if summary.framesDroppedBySource > 0 { head += " (\(summary.framesDroppedBySource) by the source)" }
+        }
         if summary.framesSkipped > 0 { head += ", \(summary.framesSkipped) skipped" }
         if summary.misreadsPrevented > 0 { head += ", \(summary.misreadsPrevented) misread\(summary.misreadsPrevented == 1 ? "" : "s") held back" }
         sink.write(head + " (\(JSONLinesEncoder.reasonName(summary.reason)))")

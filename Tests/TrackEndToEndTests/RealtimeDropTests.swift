@@ -33,6 +33,9 @@ struct RealtimeDropTests {
         let processed = try #require(summary["frames"] as? Int), dropped = try #require(summary["dropped"] as? Int)
         #expect(processed + dropped == frames, "every frame is processed or counted as dropped")
         #expect(dropped >= 30, "1.5 s stopped at 30 fps: at least 30 frames are gone, not late (\(dropped) dropped)")
+        // Stopped, the paced scene fell behind the clock and skipped the frames it was late for.
+        let bySource = try #require(summary["droppedBySource"] as? Int)
+        #expect(bySource >= 30 && bySource <= dropped, "\(bySource) of \(dropped) dropped by the source")
         let numbers = try run.lines.map(object).filter { $0["type"] as? String == "frame" }.compactMap { $0["frame"] as? Int }
         #expect(numbers.count == processed)
         #expect(numbers.last == frames, "the last frame keeps its number")
@@ -49,5 +52,7 @@ struct RealtimeDropTests {
         let last = try #require(numbers.last)
         #expect(processed + dropped == last, "frames 1...\(last): \(processed) processed, \(dropped) dropped")
         #expect(dropped >= 30, "\(dropped) dropped")
+        let bySource = try #require(summary["droppedBySource"] as? Int)
+        #expect(bySource >= 30 && bySource <= dropped, "\(bySource) of \(dropped) dropped by the source (the paced file)")
     }
 }

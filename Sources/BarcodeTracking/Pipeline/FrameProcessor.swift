@@ -91,6 +91,8 @@ public final class FrameProcessor: Sendable {
         var pending: [Frame] = []
         var drainScheduled = false
         var droppedSinceLastResult = 0
+        /// Of `droppedSinceLastResult`, the numbers the source skipped.
+        var droppedBySourceSinceLastResult = 0
     }
 
     /// Takes over `source` (it is used only on the capture queue from now on and
@@ -165,6 +167,7 @@ public final class FrameProcessor: Sendable {
             lastNumber = frame.number
             let schedule = state.withLock { state -> Bool in
                 state.droppedSinceLastResult += skippedBySource
+                state.droppedBySourceSinceLastResult += skippedBySource
                 if isLive && !state.pending.isEmpty {
                     state.droppedSinceLastResult += state.pending.count
                     state.pending.removeAll(keepingCapacity: true)
@@ -189,24 +192,26 @@ public final class FrameProcessor: Sendable {
     /// Runs on the processing queue: processes handed-off frames until none is left.
     private func drain() {
         while true {
-            let next = state.withLock { state -> (Frame, Int)? in
+            let next = state.withLock { state -> (Frame, Int, Int)? in
                 guard !state.pending.isEmpty else {
                     state.drainScheduled = false
                     return nil
                 }
-                let dropped = state.droppedSinceLastResult
-                state.droppedSinceLastResult = 0
-                return (state.pending.removeFirst(), dropped)
+                defer {
+                    state.droppedSinceLastResult = 0
+                    state.droppedBySourceSinceLastResult = 0
+                }
+                return (state.pending.removeFirst(), state.droppedSinceLastResult, state.droppedBySourceSinceLastResult)
             }
-            guard let (frame, dropped) = next else { return }
-            process(frame, dropped: dropped)
+            guard let (frame, dropped, bySource) = next else { return }
+            process(frame, dropped: dropped, bySource: bySource)
             if !isLive { inFlight.signal() }
             if session.isFinished { endStream() }
         }
     }
 
-    private func process(_ frame: Frame, dropped: Int) {
-        if dropped > 0 { session.noteDroppedFrames(dropped) }
+    private func process(_ frame: Frame, dropped: Int, bySource: Int) {
+        if dropped > 0 { session.noteDroppedFrames(dropped, bySource: bySource) }
         guard !session.isFinished else { return }
         let size = Size(width: Double(frame.image.width), height: Double(frame.image.height))
         let report: DetectionReport

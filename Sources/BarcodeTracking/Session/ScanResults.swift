@@ -109,8 +109,14 @@ public struct ScanSummary: Sendable {
     public var recognized: [RecognizedBarcode]
     /// Frames the session processed (not counting frames skipped while paused).
     public var framesProcessed: Int
-    /// Frames the pipeline dropped because processing was behind a live source.
+    /// Frames of a live source never processed: ``framesDroppedBySource`` plus the frames
+    /// the pipeline replaced by a newer one because processing was behind.
     public var framesDropped: Int
+    /// Of ``framesDropped``, those the live source itself never delivered: numbers missing
+    /// from its sequence (a camera driver that had no free buffer or was starved of CPU, a
+    /// paced file or demo scene that fell behind the clock). The rest, `framesDropped -
+    /// framesDroppedBySource`, the pipeline dropped because processing was behind.
+    public var framesDroppedBySource: Int = 0
     /// Frames skipped as unusable: damaged in the source, failed detection, or out of time order.
     public var framesSkipped: Int
     /// Tracks rejected by the app during the session.

@@ -53,6 +53,7 @@ public final class ScanSession: Sendable {
         var rejectedInOrder: [TrackID] = []
         var framesProcessed = 0
         var framesDropped = 0
+        var framesDroppedBySource = 0
         var framesSkipped = 0
     }
 
@@ -125,7 +126,8 @@ public final class ScanSession: Sendable {
             guard state.summary == nil else { return nil }
             let summary = ScanSummary(
                 reason: reason, recognized: state.recognized, framesProcessed: state.framesProcessed,
-                framesDropped: state.framesDropped, framesSkipped: state.framesSkipped,
+                framesDropped: state.framesDropped, framesDroppedBySource: state.framesDroppedBySource,
+                framesSkipped: state.framesSkipped,
                 rejectedTrackIDs: state.rejectedInOrder, misreadsPrevented: state.misreadsPrevented)
             state.summary = summary
             return summary
@@ -140,8 +142,14 @@ public final class ScanSession: Sendable {
         return area == Rect(x: 0, y: 0, width: frameSize.width, height: frameSize.height) ? nil : area
     }
 
-    /// Counts frames the pipeline dropped (live source ahead of processing).
-    func noteDroppedFrames(_ count: Int) { state.withLock { $0.framesDropped += count } }
+    /// Counts frames of a live source that were never processed, `bySource` of them never
+    /// delivered by the source (the rest dropped by the pipeline, processing behind).
+    func noteDroppedFrames(_ count: Int, bySource: Int) {
+        state.withLock { state in
+            state.framesDropped += count
+            state.framesDroppedBySource += bySource
+        }
+    }
     /// Counts frames that could not be used (damaged, failed detection, out of time order).
     func noteSkippedFrames(_ count: Int) { state.withLock { $0.framesSkipped += count } }
 }

@@ -42,6 +42,7 @@ struct FrameProcessorSourceDropTests {
         let summary = try #require(await processor.finalSummary())
         #expect(summary.framesProcessed + summary.framesDropped == 20)
         #expect(summary.framesDropped >= 12, "2 + 3 + 7 numbers were never delivered")
+        #expect(summary.framesDroppedBySource == 12, "the source's gaps, told apart from the pipeline's drops")
     }
 
     @Test("A live source whose numbering starts late counts the frames before its first as dropped")
@@ -51,6 +52,7 @@ struct FrameProcessorSourceDropTests {
         processor.start()
         let summary = try #require(await processor.finalSummary())
         #expect(summary.framesProcessed + summary.framesDropped == 5)
+        #expect(summary.framesDroppedBySource == 3)
     }
 
     @Test("A file (not live) is never charged with drops for its numbering")

@@ -165,6 +165,7 @@ struct FrameProcessorTests {
         #expect(frames.map(\.frameNumber) == [1, 6])
         #expect(frames.map(\.droppedFramesSinceLastResult) == [0, 4])
         #expect(summaries.first?.framesDropped == 4 && summaries.first?.framesProcessed == 2)
+        #expect(summaries.first?.framesDroppedBySource == 0, "the source delivered every frame: the pipeline dropped them")
     }
 
     @Test("A source that fails ends the session with its results delivered")
