@@ -13,7 +13,7 @@ extension TrackingEngine {
         // on the cores meanwhile, instead of one of them waiting for the reader process to be
         // scheduled and to answer (about 1 ms a read on the 2-core VM, whatever its size).
         let pending = jobs.indices.compactMap { index -> (Int, PendingSearch)? in
-            guard case .search(let rect, let known, let reader, let factor) = jobs[index],
+            guard case .search(let rect, let known, let reader, let factor, _) = jobs[index],
                   let search = PendingSearch(image, in: rect, hiding: known, with: reader, reducedBy: factor) else { return nil }
             return (index, search)
         }
@@ -21,7 +21,9 @@ extension TrackingEngine {
         let local = jobs.indices.filter { !sentAhead.contains($0) }
         let run: @Sendable (Int) -> Void = { position in
             let index = local[position]
+            let started = EngineJobTimes.now()
             outputs.store(index, Result { try self.run(jobs[index], image: image, bounds: bounds) })
+            self.jobTimes?.add(jobs[index].kind, since: started)
         }
         if configuration.usesAllCores, local.count > 1 {
             DispatchQueue.concurrentPerform(iterations: local.count, execute: run)
@@ -29,7 +31,9 @@ extension TrackingEngine {
             for position in local.indices { run(position) }
         }
         for (index, search) in pending {
+            let waited = EngineJobTimes.now()
             outputs.store(index, Result { JobOutput(try search.finish()) })
+            jobTimes?.add(jobs[index].kind, since: waited)
         }
         return try outputs.collect()
     }

@@ -75,6 +75,8 @@ public final class TrackingEngine: TrackingAwareDetector, Sendable {
     let matrixDiscovery: BarcodeReader?
     let windowReaders: [Symbology: BarcodeReader]
     let locatedOnlyReader: BarcodeReader
+    /// Where detection spends its time, when the creator asked (``EngineJobTimes``).
+    public let jobTimes: EngineJobTimes?
     let state = Mutex(State())
 
     struct TrackMemory: Sendable {
@@ -102,10 +104,13 @@ public final class TrackingEngine: TrackingAwareDetector, Sendable {
     }
 
     /// Creates the engine's detector. `options` are those of a whole-frame read;
-    /// discovery and window reads use the same symbologies.
-    public init(options: DecoderOptions = .video, configuration: TrackingEngineConfiguration = TrackingEngineConfiguration()) throws(DecodingError) {
+    /// discovery and window reads use the same symbologies. With `jobTimes`, every job of
+    /// every frame is timed into it.
+    public init(options: DecoderOptions = .video, configuration: TrackingEngineConfiguration = TrackingEngineConfiguration(),
+                jobTimes: EngineJobTimes? = nil) throws(DecodingError) {
         try configuration.validate()
         self.configuration = configuration
+        self.jobTimes = jobTimes
         full = try BarcodeReader(options: options)
         let wanted = BarcodeReader.readableSymbologies.filter { !$0.isAddOn && (options.symbologies.isEmpty || options.symbologies.contains($0)) }
         func reader(_ symbologies: [Symbology], _ change: (inout DecoderOptions) -> Void) throws(DecodingError) -> BarcodeReader? {
@@ -157,14 +162,26 @@ public final class TrackingEngine: TrackingAwareDetector, Sendable {
         /// A search for new codes with the codes already tracked painted out: 1-D in a strip,
         /// 2-D in a tile or region, every symbology in a code-like region nobody tracks, a
         /// re-acquisition window or the whole frame.
-        /// `reducedBy` over 1: the rectangle reduced by that whole factor (large codes only).
-        case search(Rect, known: [Quadrilateral], with: BarcodeReader, reducedBy: Int = 1)
+        /// `reducedBy` over 1: the rectangle reduced by that whole factor (large codes only);
+        /// `purpose` says which search it is (``EngineJobTimes``).
+        case search(Rect, known: [Quadrilateral], with: BarcodeReader, reducedBy: Int = 1, purpose: EngineJobTimes.Kind)
         case follow(TrackedBarcode, TrackMemory?, due: Bool)
         case locatedOnly(TrackedBarcode)
         /// Outlines of undecodable codes (``TrackingEngineConfiguration/locatesUndecodedCodes``), decoded codes hidden.
         case outlines(Rect, hiding: [Quadrilateral])
         /// The Code 39 characters in view (``TrackingEngineConfiguration/readsLongCode39InSections``).
         case code39Section(Rect)
+
+        /// What the job is for, as ``EngineJobTimes`` counts it.
+        var kind: EngineJobTimes.Kind {
+            switch self {
+            case .search(_, _, _, _, let purpose): purpose
+            case .follow: .follow
+            case .locatedOnly: .locatedOnly
+            case .outlines: .outlines
+            case .code39Section: .code39Sections
+            }
+        }
     }
 
     /// One frame of the fast path; see the type's documentation.
@@ -209,8 +226,8 @@ public final class TrackingEngine: TrackingAwareDetector, Sendable {
             Self.hidingMask(for: track.predictedLocation)
         }
         var jobs: [Job] = []
-        func search(_ rect: Rect, known: [Quadrilateral], _ reader: BarcodeReader?) {
-            if let reader { jobs.append(.search(rect, known: known, with: reader)) }
+        func search(_ rect: Rect, known: [Quadrilateral], _ reader: BarcodeReader?, _ purpose: EngineJobTimes.Kind) {
+            if let reader { jobs.append(.search(rect, known: known, with: reader, purpose: purpose)) }
         }
         // The whole-frame search first: the longest job starts first on the cores.
         // It is the baseline's own read (every symbology; zxing-cpp 1.4 does not read
@@ -222,24 +239,28 @@ public final class TrackingEngine: TrackingAwareDetector, Sendable {
         if whole != nil {
             let linear = live.filter { $0.state == .tracked && $0.barcode?.symbology.isLinear == true }
             let hidden = linear.map { Self.hidingMask(for: $0.predictedLocation) }
-            jobs.append(.search(bounds, known: hidden, with: full, reducedBy: searchAll ? 1 : reduction))
+            jobs.append(.search(bounds, known: hidden, with: full, reducedBy: searchAll ? 1 : reduction,
+                                purpose: searchAll ? .wholeFrame : .reducedWholeFrame))
         }
         // Beside a whole-frame search too, but for 2-D symbols only there (the
         // whole-frame read covers 1-D codes): zxing-cpp 1.4 reads small Data Matrix
         // and Aztec symbols in a region that it misses in the busy full frame.
         if configuration.candidateRegionsPerFrame > 0, !searchAll || matrixDiscovery != nil {
-            for region in candidateRegions(in: image, bounds: bounds, known: known, frame: frameIndex) {
-                search(region, known: known, searchAll ? matrixDiscovery : regionReader)
+            let mapped = EngineJobTimes.now()
+            let regions = candidateRegions(in: image, bounds: bounds, known: known, frame: frameIndex)
+            jobTimes?.add(.likenessMap, since: mapped)
+            for region in regions {
+                search(region, known: known, searchAll ? matrixDiscovery : regionReader, .regions)
             }
         }
         // Codes that following lost a moment ago, in windows wider than their own.
         if !searchAll {
             for window in reacquisitionWindows(live, at: frame.time, bounds: bounds) {
-                search(window, known: known, regionReader)
+                search(window, known: known, regionReader, .reacquisition)
             }
         }
-        if let stripIndex { search(strip(stripIndex, in: bounds), known: known, linearDiscovery) }
-        if let tileIndex { search(tile(tileIndex, in: bounds), known: known, matrixDiscovery) }
+        if let stripIndex { search(strip(stripIndex, in: bounds), known: known, linearDiscovery, .strip) }
+        if let tileIndex { search(tile(tileIndex, in: bounds), known: known, matrixDiscovery, .tile) }
         if configuration.readsLongCode39InSections, windowReaders[.code39] != nil { jobs.append(.code39Section(bounds)) }
         if configuration.locatesUndecodedCodes {
             jobs.append(.outlines(bounds, hiding: live.filter { $0.barcode != nil }.map { Self.hidingMask(for: $0.predictedLocation) }))
@@ -276,7 +297,7 @@ public final class TrackingEngine: TrackingAwareDetector, Sendable {
         let lostNow = searchAll ? [] : windowsForCodesLost(by: jobs, outputs, bounds: bounds)
         if !lostNow.isEmpty {
             let hidden = measured.filter { $0.barcode != nil }.map { Self.hidingMask(for: $0.location) }
-            let second = lostNow.map { Job.search($0, known: hidden, with: regionReader) }
+            let second = lostNow.map { Job.search($0, known: hidden, with: regionReader, purpose: .reacquisitionAtOnce) }
             for output in try perform(second, image: image, bounds: bounds) {
                 warnings += output.warnings.filter { !warnings.contains($0) }
                 discovered += output.detections
@@ -339,7 +360,7 @@ public final class TrackingEngine: TrackingAwareDetector, Sendable {
 
     func run(_ job: Job, image: LumaImage, bounds: Rect) throws -> JobOutput {
         switch job {
-        case .search(let rect, let known, let reader, let factor):
+        case .search(let rect, let known, let reader, let factor, _):
             // Known codes would each cost another pass (1-D codes are read one per
             // call); hide them so the search only pays for new ones.
             return JobOutput(try Self.search(image, in: rect, hiding: known, with: reader, reducedBy: factor))

@@ -67,9 +67,11 @@ final class BenchEnginePipeline: BenchPipeline {
 
     /// Where the engine's reads run; their CPU time is the engine's too.
     let isolation: ReadIsolation?
+    /// The engine's time by kind of job.
+    let jobTimes = EngineJobTimes()
 
     init(options: DecoderOptions, engine: TrackingEngineConfiguration, session: ScanSessionConfiguration) throws {
-        detector = try TrackingEngine(options: options, configuration: engine)
+        detector = try TrackingEngine(options: options, configuration: engine, jobTimes: jobTimes)
         isolation = options.isolation
         self.session = try ScanSession(configuration: session)
     }

@@ -14,6 +14,10 @@ struct BenchPipelineResult: Sendable, Codable {
     var misreadsPrevented = 0
     /// Located-only outlines: lead time before decoding, and outlines of no code.
     var located: BenchLocatedOnly
+    /// The engine only: milliseconds per frame of each kind of job (``EngineJobTimes``;
+    /// jobs overlap on the cores, so they add up to more than ``decodePerFrame``), keyed by
+    /// the kind's name.
+    var jobMillisecondsPerFrame: [String: Double]?
 
     init(timing: BenchTiming, sequence: BenchSequence) {
         let ms = { (value: UInt64) in Double(value) / 1000 }

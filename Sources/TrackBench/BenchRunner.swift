@@ -169,6 +169,7 @@ package struct BenchRunner {
         var e = BenchPipelineResult(timing: engine.timing, sequence: engineSequence)
         var b = BenchPipelineResult(timing: baseline.timing, sequence: baselineSequence)
         e.misreadsPrevented = engine.misreadsPrevented
+        e.jobMillisecondsPerFrame = BenchJobTimes.perFrame(engine.jobTimes, frames: engine.timing.frames)
         b.misreadsPrevented = baseline.misreadsPrevented
         return (e, b, BenchAccuracy.decodeLag(engine: engineSequence, baseline: baselineSequence),
                 BenchAccuracy.coverageOfBaseline(engine: engineSequence, baseline: baselineSequence))

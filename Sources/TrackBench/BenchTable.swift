@@ -55,6 +55,12 @@ enum BenchTable {
         text += "(lead: frames from a code's track first measured to that track decoding it, over the codes decoded;\n"
         text += " located/stray: measured located-only track/frame pairs, and those on no reference code;\n"
         text += " misreads: readings held back by track's default --verify 1d:2/3 (B: counted by an untimed session on its decodes))\n"
+        let jobs = BenchJobTimes.rows(report.sequences)
+        if jobs.count > 1 {
+            text += "Engine time by job, ms per frame (wall time of each kind of job; jobs run side by side on the cores, so they add up\n"
+            text += " to more than detection, the engine's wall time per frame; a read in a reader process counts the wait for its answer)\n"
+            text += grid(jobs)
+        }
         for line in skipped { text += line + "\n" }
         text += "\nPeak memory \(f(report.peakMemoryMiB, 1)) MiB (process maxrss, both pipelines); "
         text += "\(report.sequences.count) sequences in \(f(report.wallSeconds, 1)) s; \(report.machine); \(report.date)\n"

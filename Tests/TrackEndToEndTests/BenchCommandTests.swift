@@ -33,7 +33,13 @@ struct BenchCommandTests {
                 #expect((0...1).contains(idf1))
                 #expect((figures["perFrameLatency"] as? [Double])?.count == 6)
             }
+            // The engine's time by kind of job; the baseline has no jobs.
+            let engine = try #require(sequence["engine"] as? [String: Any])
+            let jobs = try #require(engine["jobMillisecondsPerFrame"] as? [String: Double])
+            #expect((jobs["whole frame"] ?? 0) > 0 && (jobs["follow"] ?? 0) > 0, "\(jobs)")
+            #expect((sequence["baseline"] as? [String: Any])?["jobMillisecondsPerFrame"] == nil)
         }
+        #expect(outcome.stdout.contains("Engine time by job"))
         // The 3-code slow scene is easy: both pipelines find every code.
         let easy = try #require(sequences.first { $0["name"] as? String == "720p-3-slow" })
         let engineRecall = ((easy["engine"] as? [String: Any])?["accuracy"] as? [String: Any])?["recall"] as? Double

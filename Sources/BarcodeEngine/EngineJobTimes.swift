@@ -1,0 +1,70 @@
+import Dispatch
+import Synchronization
+
+/// Where ``TrackingEngine``'s detection spends its time: wall time per kind of job,
+/// summed over the jobs and frames since the collector was made (hand one to
+/// ``TrackingEngine/init(options:configuration:jobTimes:)``; `track bench` does).
+///
+/// A frame's jobs run two or more at a time on the cores, so the kinds add up to more than
+/// the frame's wall time; a read sent to a reader process (``ReadIsolation``) counts the
+/// time the frame waited for its answer once its other jobs were done, not the reader's
+/// own time. The timers cost two clock reads a job.
+public final class EngineJobTimes: Sendable {
+    /// What a job was for.
+    public enum Kind: String, CaseIterable, Sendable, Codable, Comparable {
+        /// The whole frame at full resolution (the baseline's own read).
+        case wholeFrame = "whole frame"
+        /// The whole frame reduced (``TrackingEngineConfiguration/reducedWholeFrameFactor``).
+        case reducedWholeFrame = "whole frame reduced"
+        /// Building the code-likeness map and choosing the frame's code-like regions.
+        case likenessMap = "likeness map"
+        /// Reads of code-like regions (``TrackingEngineConfiguration/candidateRegionsPerFrame``).
+        case regions
+        /// Reads of windows around codes that following lost earlier.
+        case reacquisition
+        /// Reads of windows around codes that following lost in this frame.
+        case reacquisitionAtOnce = "reacquisition at once"
+        /// The 1-D strip of the discovery schedule.
+        case strip
+        /// The 2-D tile of the discovery schedule.
+        case tile
+        /// Following a decoded code: correlation, its window's reads, upright reads.
+        case follow
+        /// Following an undecoded (located-only) code.
+        case locatedOnly = "located only"
+        /// Outlines of undecodable codes (``TrackingEngineConfiguration/locatesUndecodedCodes``).
+        case outlines
+        /// Sectional Code 39 (``TrackingEngineConfiguration/readsLongCode39InSections``).
+        case code39Sections = "code 39 sections"
+
+        /// Declaration order.
+        public static func < (a: Kind, b: Kind) -> Bool {
+            allCases.firstIndex(of: a)! < allCases.firstIndex(of: b)!
+        }
+    }
+
+    /// One kind's total: seconds of wall time and number of jobs.
+    public struct Total: Sendable, Equatable, Codable {
+        /// Wall time, seconds.
+        public var seconds: Double
+        /// Jobs timed.
+        public var jobs: Int
+    }
+
+    private let totals = Mutex<[Kind: Total]>([:])
+
+    /// An empty collector.
+    public init() {}
+
+    /// Every kind timed so far, with its total.
+    public var snapshot: [Kind: Total] { totals.withLock { $0 } }
+
+    /// Adds a job of `kind` that started at `start` (``now()``) and ended now.
+    func add(_ kind: Kind, since start: UInt64) {
+        let seconds = Double(Self.now() &- start) / 1e9
+        totals.withLock { $0[kind, default: Total(seconds: 0, jobs: 0)].seconds += seconds; $0[kind]!.jobs += 1 }
+    }
+
+    /// The uptime clock, nanoseconds.
+    static func now() -> UInt64 { DispatchTime.now().uptimeNanoseconds }
+}
