@@ -11,7 +11,7 @@ import Synchronization
 /// own time. The timers cost two clock reads a job.
 public final class EngineJobTimes: Sendable {
     /// What a job was for.
-    public enum Kind: String, CaseIterable, Sendable, Codable, Comparable {
+    public enum Kind: String, CaseIterable, Sendable {
         /// The whole frame at full resolution (the baseline's own read).
         case wholeFrame = "whole frame"
         /// The whole frame reduced (``TrackingEngineConfiguration/reducedWholeFrameFactor``).
@@ -36,15 +36,10 @@ public final class EngineJobTimes: Sendable {
         case outlines
         /// Sectional Code 39 (``TrackingEngineConfiguration/readsLongCode39InSections``).
         case code39Sections = "code 39 sections"
-
-        /// Declaration order.
-        public static func < (a: Kind, b: Kind) -> Bool {
-            allCases.firstIndex(of: a)! < allCases.firstIndex(of: b)!
-        }
     }
 
     /// One kind's total: seconds of wall time and number of jobs.
-    public struct Total: Sendable, Equatable, Codable {
+    public struct Total: Sendable, Equatable {
         /// Wall time, seconds.
         public var seconds: Double
         /// Jobs timed.
@@ -62,7 +57,10 @@ public final class EngineJobTimes: Sendable {
     /// Adds a job of `kind` that started at `start` (``now()``) and ended now.
     func add(_ kind: Kind, since start: UInt64) {
         let seconds = Double(Self.now() &- start) / 1e9
-        totals.withLock { $0[kind, default: Total(seconds: 0, jobs: 0)].seconds += seconds; $0[kind]!.jobs += 1 }
+        totals.withLock { totals in
+            totals[kind, default: Total(seconds: 0, jobs: 0)].seconds += seconds
+            totals[kind]?.jobs += 1
+        }
     }
 
     /// The uptime clock, nanoseconds.
