@@ -8,7 +8,7 @@ import Synchronization
 /// A frame's jobs run two or more at a time on the cores, so the kinds add up to more than
 /// the frame's wall time; a read sent to a reader process (``ReadIsolation``) counts the
 /// time the frame waited for its answer once its other jobs were done, not the reader's
-/// own time. The timers cost two clock reads a job.
+/// own time. The timers cost two clock reads a job, and nothing without a collector.
 public final class EngineJobTimes: Sendable {
     /// What a job was for.
     public enum Kind: String, CaseIterable, Sendable {
@@ -54,15 +54,27 @@ public final class EngineJobTimes: Sendable {
     /// Every kind timed so far, with its total.
     public var snapshot: [Kind: Total] { totals.withLock { $0 } }
 
-    /// Adds a job of `kind` that started at `start` (``now()``) and ended now.
-    func add(_ kind: Kind, since start: UInt64) {
-        let seconds = Double(Self.now() &- start) / 1e9
-        totals.withLock { totals in
-            totals[kind, default: Total(seconds: 0, jobs: 0)].seconds += seconds
-            totals[kind]?.jobs += 1
+    /// Runs `body`, adding its wall time to `kind`'s total.
+    func time<T>(_ kind: Kind, _ body: () throws -> T) rethrows -> T {
+        let start = DispatchTime.now().uptimeNanoseconds
+        defer {
+            let seconds = Double(DispatchTime.now().uptimeNanoseconds &- start) / 1e9
+            totals.withLock { totals in
+                var total = totals[kind] ?? Total(seconds: 0, jobs: 0)
+                total.seconds += seconds
+                total.jobs += 1
+                totals[kind] = total
+            }
         }
+        return try body()
     }
+}
 
-    /// The uptime clock, nanoseconds.
-    static func now() -> UInt64 { DispatchTime.now().uptimeNanoseconds }
+extension TrackingEngine {
+    /// `body`'s result, its wall time added to ``jobTimes`` under `kind` when there is a
+    /// collector; without one, `body` alone (no clock read).
+    func timed<T>(_ kind: EngineJobTimes.Kind, _ body: () throws -> T) rethrows -> T {
+        guard let jobTimes else { return try body() }
+        return try jobTimes.time(kind, body)
+    }
 }

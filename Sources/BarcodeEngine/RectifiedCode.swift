@@ -45,8 +45,8 @@ struct RectifiedCode {
     /// most 400 pixels), with an eighth of that as border (the quad is the tracker's
     /// prediction for this frame, a little off at most); `nil` for a quad under 16 pixels.
     /// Resampling costs about 16 ns a pixel on the 2-vCPU VM (the same loop in C 12 ns), so the border
-    /// is kept small: a quarter made 2.25 times the square's pixels, and upright reads 0.6 ms
-    /// a frame of the Aztec clip's following, against 0.4 ms now, reading as much.
+    /// is kept small: a quarter made 2.25 times the square's pixels, and the Aztec clip's
+    /// following took 0.54-0.64 ms a frame against 0.36-0.42 ms now, reading as much.
     init?(_ frame: LumaImage, around quad: Quadrilateral) {
         let c = quad.corners
         let side = Int(min(400, zip(c, c.dropFirst() + c.prefix(1)).map { $0.distance(to: $1) }.max() ?? 0))

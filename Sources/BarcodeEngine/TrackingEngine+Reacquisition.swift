@@ -21,9 +21,7 @@ extension TrackingEngine {
         let local = jobs.indices.filter { !sentAhead.contains($0) }
         let run: @Sendable (Int) -> Void = { position in
             let index = local[position]
-            let started = EngineJobTimes.now()
-            outputs.store(index, Result { try self.run(jobs[index], image: image, bounds: bounds) })
-            self.jobTimes?.add(jobs[index].kind, since: started)
+            outputs.store(index, self.timed(jobs[index].kind) { Result { try self.run(jobs[index], image: image, bounds: bounds) } })
         }
         if configuration.usesAllCores, local.count > 1 {
             DispatchQueue.concurrentPerform(iterations: local.count, execute: run)
@@ -31,9 +29,7 @@ extension TrackingEngine {
             for position in local.indices { run(position) }
         }
         for (index, search) in pending {
-            let waited = EngineJobTimes.now()
-            outputs.store(index, Result { JobOutput(try search.finish()) })
-            jobTimes?.add(jobs[index].kind, since: waited)
+            outputs.store(index, timed(jobs[index].kind) { Result { JobOutput(try search.finish()) } })
         }
         return try outputs.collect()
     }

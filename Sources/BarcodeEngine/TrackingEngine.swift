@@ -246,9 +246,7 @@ public final class TrackingEngine: TrackingAwareDetector, Sendable {
         // whole-frame read covers 1-D codes): zxing-cpp 1.4 reads small Data Matrix
         // and Aztec symbols in a region that it misses in the busy full frame.
         if configuration.candidateRegionsPerFrame > 0, !searchAll || matrixDiscovery != nil {
-            let mapped = EngineJobTimes.now()
-            let regions = candidateRegions(in: image, bounds: bounds, known: known, frame: frameIndex)
-            jobTimes?.add(.likenessMap, since: mapped)
+            let regions = timed(.likenessMap) { candidateRegions(in: image, bounds: bounds, known: known, frame: frameIndex) }
             for region in regions {
                 search(region, known: known, searchAll ? matrixDiscovery : regionReader, .regions)
             }
