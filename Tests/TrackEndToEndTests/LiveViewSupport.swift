@@ -134,15 +134,33 @@ enum LoopbackHTTP {
         _ = request.withCString { Glibc.send(fd, $0, strlen($0), 0) }
     }
 
-    /// Sends a request and reads the response until the server closes or `seconds` pass.
-    static func request(_ method: String, _ path: String, port: Int, readFor seconds: Double = 5) throws -> Response {
+    /// Sends `GET path` (a streaming route) on a new connection and reads until the response's status
+    /// line has come or `seconds` pass. Returns the descriptor, still open (the caller closes it), and
+    /// the status (0 when none came).
+    static func openStream(_ path: String, port: Int, waitingUpTo seconds: Double = 10) throws -> (fd: Int32, status: Int) {
+        let fd = try connect(port: port)
+        send(fd, "GET", path)
+        var data: [UInt8] = []
+        var byte: UInt8 = 0
+        let deadline = Date().addingTimeInterval(seconds)
+        while Date() < deadline, !data.contains(10) {
+            if recv(fd, &byte, 1, 0) == 1 { data.append(byte) }
+        }
+        let statusLine = String(decoding: data, as: UTF8.self)
+        return (fd, Int(statusLine.split(separator: " ").dropFirst().first ?? "") ?? 0)
+    }
+
+    /// Sends a request and reads the response until the server closes, `seconds` pass, or `enough`
+    /// says what has arrived (the raw bytes) is enough.
+    static func request(_ method: String, _ path: String, port: Int, readFor seconds: Double = 5,
+                        until enough: ([UInt8]) -> Bool = { _ in false }) throws -> Response {
         let fd = try connect(port: port)
         defer { close(fd) }
         send(fd, method, path)
         var data: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 65_536)
         let deadline = Date().addingTimeInterval(seconds)
-        while Date() < deadline {
+        while Date() < deadline, !enough(data) {
             let n = recv(fd, &buffer, buffer.count, 0)
             if n == 0 { break }
             if n > 0 { data += buffer[0..<n] }
