@@ -55,10 +55,12 @@ extension TrackingEngine {
     /// Where to look for codes that following lost in this frame: decoded codes measured in
     /// the previous frame (not only predicted) that neither correlation nor their window read
     /// found (a whip pan, a zoom, motion blur that the template and the window cannot keep up
-    /// with); see ``windows(for:bounds:)``.
-    func windowsForCodesLost(by jobs: [Job], _ outputs: [JobOutput], bounds: Rect) -> [Rect] {
+    /// with); see ``windows(for:bounds:)``. `linearOnly`: 1-D codes only (on a frame searched
+    /// whole at full resolution, the codes painted out of that search).
+    func windowsForCodesLost(by jobs: [Job], _ outputs: [JobOutput], bounds: Rect, linearOnly: Bool = false) -> [Rect] {
         let lost = zip(jobs, outputs).compactMap { job, output -> TrackedBarcode? in
             guard case .follow(let track, _, _) = job, track.state == .tracked, let barcode = track.barcode,
+                  !linearOnly || barcode.symbology.isLinear,
                   !output.detections.contains(where: { $0.barcode?.bytes == barcode.bytes }) else { return nil }
             return track
         }

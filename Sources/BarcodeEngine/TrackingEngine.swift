@@ -291,8 +291,11 @@ public final class TrackingEngine: TrackingAwareDetector, Sendable {
             }
         }
         // Re-acquisition: a code that following lost well inside the view is looked for at
-        // once, in a window wider than its own, not up to `wholeFrameInterval - 1` frames later.
-        let lostNow = searchAll ? [] : windowsForCodesLost(by: jobs, outputs, bounds: bounds)
+        // once, in a window wider than its own, not up to `wholeFrameInterval - 1` frames later;
+        // on a frame searched whole at full resolution only the 1-D codes painted out of that
+        // search (the search reads the others; a 1-D code's prediction painted over it when
+        // following lost it hid it from both).
+        let lostNow = windowsForCodesLost(by: jobs, outputs, bounds: bounds, linearOnly: searchAll)
         if !lostNow.isEmpty {
             let hidden = measured.filter { $0.barcode != nil }.map { Self.hidingMask(for: $0.location) }
             let second = lostNow.map { Job.search($0, known: hidden, with: regionReader, purpose: .reacquisitionAtOnce) }

@@ -14,11 +14,13 @@ struct ReacquisitionTests {
         return Frame(number: number, time: Double(number - 1) / 30, image: try LumaImage(width: 960, height: 540, bytesPerRow: 960, pixels: pixels))
     }
 
-    /// An engine that searches the whole frame only while nothing is tracked, and no
-    /// region, strip or tile after the second frame: only following and re-acquisition look.
-    static func engine(reacquisitionTime: Double) throws -> TrackingEngine {
+    /// An engine that searches the whole frame only while nothing is tracked (or, with
+    /// `wholeEveryFrame`, on every frame at full resolution), and no region, strip or tile
+    /// after the second frame: only following, re-acquisition (and that search) look.
+    static func engine(reacquisitionTime: Double, wholeEveryFrame: Bool = false) throws -> TrackingEngine {
         var c = TrackingEngineConfiguration()
-        c.wholeFrameInterval = 1000
+        c.wholeFrameInterval = wholeEveryFrame ? 1 : 1000
+        c.fullResolutionWholeFrameInterval = 1
         c.candidateRegionsPerFrame = 0
         c.discoveryInterval = 1000
         c.relaxedDiscoveryInterval = 1000
@@ -28,13 +30,14 @@ struct ReacquisitionTests {
         return try TrackingEngine(configuration: c)
     }
 
-    /// Runs 5 frames of a QR code moving 4 px a frame, then one in which it jumped 100 px
-    /// right (beyond correlation's reach and its window); returns the ids of the tracks
-    /// measured with its payload in the first 5 frames and in the 6th.
-    static func jump(reacquisitionTime: Double) throws -> (before: Set<TrackID>, after: Set<TrackID>) {
-        let code = try BarcodeRenderer.render("REACQUIRE ME", as: .qrCode, width: 120, height: 120)
+    /// Runs 5 frames of a code (default: a QR code) moving 4 px a frame, then one in which it
+    /// jumped 100 px right (beyond correlation's reach and its window); returns the ids of the
+    /// tracks measured with its payload in the first 5 frames and in the 6th.
+    static func jump(reacquisitionTime: Double, as symbology: Symbology = .qrCode, size: (Int, Int) = (120, 120),
+                     wholeEveryFrame: Bool = false) throws -> (before: Set<TrackID>, after: Set<TrackID>) {
+        let code = try BarcodeRenderer.render("REACQUIRE ME", as: symbology, width: size.0, height: size.1)
         let session = try ScanSession()
-        let engine = try Self.engine(reacquisitionTime: reacquisitionTime)
+        let engine = try Self.engine(reacquisitionTime: reacquisitionTime, wholeEveryFrame: wholeEveryFrame)
         var before: Set<TrackID> = [], after: Set<TrackID> = []
         for n in 1...6 {
             let frame = try Self.frame(n, code: code, x: n < 6 ? 300 + 4 * n : 420, y: 200)
@@ -54,6 +57,15 @@ struct ReacquisitionTests {
         // Without re-acquisition nothing looks there until the next whole-frame search.
         let without = try Self.jump(reacquisitionTime: 0)
         #expect(without.before.count == 1 && without.after.isEmpty)
+    }
+
+    @Test("A 1-D code that jumps on a frame searched whole is read again there: its prediction, painted out of that search, hid it (photo sheet, hand-held)")
+    func linearCodeLostOnAWholeFrame() throws {
+        let with = try Self.jump(reacquisitionTime: 0.5, as: .code128, size: (240, 80), wholeEveryFrame: true)
+        #expect(with.before.count == 1)
+        #expect(with.after == with.before)
+        let without = try Self.jump(reacquisitionTime: 0, as: .code128, size: (240, 80), wholeEveryFrame: true)
+        #expect(without.before.count == 1 && without.after.isEmpty, "the whole-frame search alone misses it: \(without)")
     }
 
     @Test("reacquisitionTime outside 0...60 seconds is refused")
