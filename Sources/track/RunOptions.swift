@@ -131,7 +131,10 @@ struct SessionOptions: ParsableArguments {
     }
 
     @Option(name: .long, help: EngineEffort.help)
-    var effort: EngineEffort = .balanced
+    var effort: EngineEffort?
+
+    @Flag(name: .customLong("decode-every-frame"), help: "No engine: every full frame decoded by zxing-cpp and the decodes tracked, what track bench calls the baseline. Slower; to time the engine against it end to end, or to check what the engine misses.")
+    var decodeEveryFrame = false
 
     @Option(name: .long, help: ArgumentHelp(
         "Misread protection: a code counts after N agreeing reads within M frames; N/M for all codes, 1d:N/M or 2d:N/M for one class (repeatable; a PDF417 at error-correction level 0 follows 1d; default 1d:2/3 and 2d:1/1; 1/1: every code counts at its first read, and only reads that disagree with it are held back).",
@@ -181,6 +184,11 @@ struct SessionOptions: ParsableArguments {
         _ = try verificationRules()
         if sectionalCode39, let symbologies, !symbologies.contains(.code39) {
             throw ValidationError("--sectional-code39 reads Code 39: add code39 to --symbologies")
+        }
+        if decodeEveryFrame {
+            for (given, option) in [(effort != nil, "--effort"), (locatedOnly, "--located-only"), (sectionalCode39, "--sectional-code39")] where given {
+                throw ValidationError("\(option) is the engine's, and --decode-every-frame runs without it: drop one of the two")
+            }
         }
         if let expect, expect < 1 { throw ValidationError("--expect must be at least 1, not \(expect)") }
         if let timeout, !(timeout > 0 && timeout.isFinite) { throw ValidationError("--timeout must be a positive number of seconds") }

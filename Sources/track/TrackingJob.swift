@@ -85,9 +85,10 @@ final class TrackingJob {
         let reader: any BarcodeDetector
         let session: ScanSession
         do {
-            reader = try Engine.detector(options: decoderOptions, frameTimeBudget: source.source.isLive
-                ? Engine.frameTimeBudget(frameRate: source.frameRate) : nil, effort: options.effort,
-                locatedOnly: options.locatedOnly, sectionalCode39: options.sectionalCode39)
+            reader = options.decodeEveryFrame ? try BarcodeReader(options: decoderOptions)
+                : try Engine.detector(options: decoderOptions, frameTimeBudget: source.source.isLive
+                    ? Engine.frameTimeBudget(frameRate: source.frameRate) : nil, effort: options.effort ?? .balanced,
+                    locatedOnly: options.locatedOnly, sectionalCode39: options.sectionalCode39)
             session = try ScanSession(configuration: configuration, shouldReject: rejection)
         } catch let error as DecodingError {
             throw JobSetupError(message: error.message, status: 64)

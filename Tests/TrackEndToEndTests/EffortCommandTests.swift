@@ -13,4 +13,17 @@ struct EffortCommandTests {
             #expect((summary["codes"] as? [Any])?.count == 3, "\(effort)")
         }
     }
+
+    @Test("--decode-every-frame (no engine) finds the demo's three labels; with an engine option it exits 64 naming both")
+    func decodeEveryFrame() throws {
+        let run = try TrackProcess.run(["--demo", "--frames", "30", "--decode-every-frame", "--format", "jsonl"])
+        #expect(run.status == 0, "\(run.stderr)")
+        let summary = try jsonObject(run.lines.last ?? "")
+        #expect((summary["codes"] as? [Any])?.count == 3)
+        for option in [["--effort", "fast"], ["--located-only"], ["--sectional-code39"]] {
+            let refused = try TrackProcess.run(["--demo", "--frames", "3", "--decode-every-frame"] + option)
+            #expect(refused.status == 64, "\(option)")
+            #expect(refused.stderr.contains(option[0]) && refused.stderr.contains("--decode-every-frame"), "\(refused.stderr)")
+        }
+    }
 }

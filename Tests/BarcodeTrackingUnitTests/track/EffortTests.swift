@@ -10,7 +10,7 @@ struct EffortTests {
         #expect(EngineEffort.allCases.map { Engine.configuration(effort: $0).idleWholeFrameInterval } == [2, 1, 1])
         // Every other whole-frame search at half size, but for thorough.
         #expect(EngineEffort.allCases.map { Engine.configuration(effort: $0).fullResolutionWholeFrameInterval } == [2, 2, 1])
-        #expect(try Run.parse(["--demo"]).session.effort == .balanced)
+        #expect(try Run.parse(["--demo"]).session.effort == nil)  // the engine's default: balanced
         #expect(try Run.parse(["--demo", "--effort", "thorough"]).session.effort == .thorough)
     }
 }
