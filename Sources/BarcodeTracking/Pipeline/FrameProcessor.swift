@@ -35,8 +35,12 @@ public struct FrameProcessorConfiguration: Sendable, Hashable {
     /// ``FrameProcessor/results`` is slow (the oldest are dropped; the final event
     /// never is). Results of non-live sources are all kept. Default 8.
     public var liveResultBufferSize = 8
-    /// For non-live sources: frames read ahead of processing. Default 2.
-    public var readAhead = 2
+    /// For non-live sources: frames read ahead of processing (each held in memory, one
+    /// luma byte per pixel). Default 4: a detector's frames differ in cost (the engine's
+    /// whole-frame searches), and with only 2 the decoder of a file often waited for a slot
+    /// while the cores had room; `track --input` of the two real clips took 2.66 and 0.87 s
+    /// with 2, 2.12 and 0.72 s with 4, 2.04 and 0.72 s with 8 (medians of 5, 26 Nov).
+    public var readAhead = 4
     /// Label of the two dispatch queues (suffixed `.capture` and `.processing`).
     public var label = "barcode-tracking"
     /// Whether each ``ScanFrameResult`` carries its frame's pixels (``ScanFrameResult/image``).
