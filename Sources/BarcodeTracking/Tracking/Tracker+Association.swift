@@ -102,8 +102,11 @@ extension Tracker {
     /// A decoded detection left unmatched whose payload belongs to a track measured
     /// in this frame at the same spot (``Quadrilateral/isSameCode(as:partialRead:)``)
     /// is a second sighting of that code (a detector that read it twice, once
-    /// partially), not a new code: it starts no track. Two labels with one payload,
-    /// however close, are two spots, so they still get two.
+    /// partially), not a new code: it starts no track. So is a read in rows of such a
+    /// code above or below its measurement that the code's tallest measured box so far
+    /// spans with it (``isPartOfTallCode(_:_:tallest:)``: a tall 1-D code read on two bands
+    /// of rows in one frame). Two labels with one payload, however close, are two spots,
+    /// so they still get two.
     mutating func dropRepeatSightings(_ detections: [Detection]) {
         for d in detections.indices where detectionValid[d] && detectionMatch[d] < 0 && detectionDecoded[d] {
             guard var t = tracksByKey[detectionKeys[d]] else { continue }
@@ -111,13 +114,35 @@ extension Tracker {
             while t >= 0 {
                 // The track's measurement in this frame: the detection stage 1 gave it.
                 if motions[t].match >= 0, samePayload(track: t, detection: d),
-                   detections[motions[t].match].location.isSameCode(as: location, partialRead: partialRead) {
+                   detections[motions[t].match].location.isSameCode(as: location, partialRead: partialRead)
+                    || partialRead && Self.isPartOfTallCode(detections[motions[t].match].location, location,
+                                                            tallest: motions[t].tallestRows) {
                     detectionValid[d] = false
                     break
                 }
                 t = nextTrackWithKey[t]
             }
         }
+    }
+
+    /// Height over width of `quad`'s box: how tall a code read in rows (upright, rows
+    /// along x) was measured.
+    static func rowsAspect(_ quad: Quadrilateral) -> Double {
+        let box = quad.boundingBox
+        return box.width > 0 ? box.height / box.width : 0
+    }
+
+    /// Whether `other`, read in the rows of an upright code above or below `measured` (its
+    /// measurement in this frame), lies within the code as tall as `tallest` (height over
+    /// width, ``Motion/tallestRows``) says it is: the two boxes share at least 70% of the
+    /// narrower one's columns, and together they are no taller than `tallest` allows
+    /// (a tenth more, for the box's jitter). Two labels stacked are two labels tall together.
+    static func isPartOfTallCode(_ measured: Quadrilateral, _ other: Quadrilateral, tallest: Double) -> Bool {
+        let a = measured.boundingBox, b = other.boundingBox
+        let shared = min(a.maxX, b.maxX) - max(a.x, b.x)
+        guard tallest > 0, shared >= 0.7 * min(a.width, b.width) else { return false }
+        let width = max(a.maxX, b.maxX) - min(a.x, b.x), height = max(a.maxY, b.maxY) - min(a.y, b.y)
+        return height <= 1.1 * tallest * width
     }
 
     /// Records the payloads of this frame read at two spots that are not one code

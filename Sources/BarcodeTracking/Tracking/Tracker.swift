@@ -38,6 +38,10 @@ public struct Tracker: Sendable {
         var payloadBytes: [UInt8] = []
         var match = -1
         var predictedCenter = Point.zero
+        /// For a code read in rows (``Symbology/readsPartialRows``): the largest height over
+        /// width of its measured boxes so far, the least its whole is known to span
+        /// (``isPartOfTallCode(_:_:tallest:)``); 0 until then.
+        var tallestRows = 0.0
     }
 
     var tracks: [TrackedBarcode] = []
@@ -190,6 +194,9 @@ public struct Tracker: Sendable {
             tracks[i].shouldAnimateFromPreviousToNextState = !jumped && offset == motions[i].labelOffset
             motions[i].labelOffset = offset
             motions[i].lastMeasured = location
+            if detectionSymbology[d]?.readsPartialRows == true {
+                motions[i].tallestRows = max(motions[i].tallestRows, Self.rowsAspect(location))
+            }
             if detectionDecoded[d] {
                 tracks[i].barcode = detections[d].barcode
                 motions[i].payloadKey = detectionKeys[d]
@@ -272,7 +279,8 @@ public struct Tracker: Sendable {
                 shouldAnimateFromPreviousToNextState: false, firstSeen: earlier?.firstSeen ?? time, lastSeen: time,
                 framesSeen: (earlier?.framesSeen ?? 0) + 1, state: .tracked))
             motions.append(Motion(lastMeasured: detection.location, payloadKey: detectionKeys[d],
-                                  payloadSymbology: detectionSymbology[d], payloadBytes: detectionBytes[d]))
+                                  payloadSymbology: detectionSymbology[d], payloadBytes: detectionBytes[d],
+                                  tallestRows: detectionSymbology[d]?.readsPartialRows == true ? Self.rowsAspect(detection.location) : 0))
             added.append(id)
             if detection.barcode != nil {
                 decoded.append(id)
