@@ -90,4 +90,25 @@ package struct BenchReport: Sendable, Codable {
     var peakMemoryMiB: Double
     /// Wall-clock seconds of the whole run.
     var wallSeconds: Double
+    /// With `--input`: the file through `track --input` end to end, with the engine and with
+    /// `--decode-every-frame` (`track` times it; `nil` otherwise).
+    package var wholeFile: BenchWholeFileTiming?
+}
+
+/// A file through `track --input` end to end (video decoding, tracking and output included):
+/// median wall-clock seconds with the engine and with `--decode-every-frame`.
+package struct BenchWholeFileTiming: Sendable, Codable {
+    /// With the engine, seconds.
+    package var engineSeconds: Double
+    /// With `--decode-every-frame`, seconds.
+    package var everyFrameSeconds: Double
+    /// Runs of each, alternating; the figures are their medians.
+    package var runs: Int
+
+    /// The timing of `runs` runs each, medians in seconds.
+    package init(engineSeconds: Double, everyFrameSeconds: Double, runs: Int) {
+        self.engineSeconds = engineSeconds
+        self.everyFrameSeconds = everyFrameSeconds
+        self.runs = runs
+    }
 }

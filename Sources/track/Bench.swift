@@ -14,6 +14,9 @@ struct Bench: ParsableCommand {
             their ground truth; a file against the baseline's own full-frame decodes, or
             against another decoder's reads of it (--reference). In a file's reference a
             code unread between two reads is don't-care for IDF1 and ID switches.
+            With --input it then times the whole file through track --input end to
+            end (video decoding and output included), with the engine and with
+            --decode-every-frame, 3 runs each alternating: the time a user waits for.
 
             Examples:
               track bench                  # 27 scenes: 720p/1080p, 3-100 codes,
@@ -107,15 +110,31 @@ struct Bench: ParsableCommand {
             StandardError.print("track bench: \(error)")
             throw ExitCode(ExitStatus.inputError)
         }
-        let report = BenchReport(started: started, command: (["track"] + CommandLine.arguments.dropFirst()).joined(separator: " "),
+        var report = BenchReport(started: started, command: (["track"] + CommandLine.arguments.dropFirst()).joined(separator: " "),
                                  outcomes: outcomes)
         print(report.table, terminator: "")
+        var wholeFileFailed = false
+        if let input {
+            do {
+                let timing = try BenchWholeFile.measure(
+                    executable: BenchWholeFile.executable, input: input, frames: frames, isolation: readIsolation.defaultValueDescription,
+                    engineArguments: ["--effort", effort.rawValue] + (locatedOnly ? ["--located-only"] : []))
+                print(timing.lines(input: input), terminator: "")
+                report.wholeFile = BenchWholeFileTiming(engineSeconds: timing.engineSeconds, everyFrameSeconds: timing.everyFrameSeconds,
+                                                        runs: BenchWholeFile.runs)
+            } catch {
+                // The figures measured so far are still written below.
+                StandardError.print("track bench: the whole-file timing failed: \(error)")
+                wholeFileFailed = true
+            }
+        }
         do {
             try report.write(json: json, markdown: markdown, mot: mot, plot: plot, outcomes: outcomes)
         } catch {
             StandardError.print("track bench: cannot write output: \(error)")
             throw ExitCode(ExitStatus.outputError)
         }
+        if wholeFileFailed { throw ExitCode(ExitStatus.inputError) }
     }
 }
 

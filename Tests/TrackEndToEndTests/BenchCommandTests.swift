@@ -77,6 +77,11 @@ struct BenchCommandTests {
         let report = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: json)) as? [String: Any])
         let sequence = try #require((report["sequences"] as? [[String: Any]])?.first)
         #expect(sequence["reference"] as? String == "zxing-cpp 3.1.1 (Python) decodes")
+        // The file through `track --input` end to end, with the engine and decoding every frame.
+        let wholeFile = try #require(report["wholeFile"] as? [String: Any])
+        #expect(try #require(wholeFile["engineSeconds"] as? Double) > 0 && (try #require(wholeFile["everyFrameSeconds"] as? Double)) > 0)
+        #expect(wholeFile["runs"] as? Int == 3)
+        #expect(run.stdout.contains("Whole file, end to end (track --input boofcv-microqr.mp4"), "\(run.stdout.suffix(400))")
         // Every reference read of frames 1-60 is a truth box of both pipelines' MOT scores.
         let lines = try String(contentsOf: reference, encoding: .utf8).split(separator: "\n").dropFirst()
         let reads = try lines.filter { line in
