@@ -120,8 +120,7 @@ struct Bench: ParsableCommand {
                     executable: BenchWholeFile.executable, input: input, frames: frames, isolation: readIsolation.defaultValueDescription,
                     engineArguments: ["--effort", effort.rawValue] + (locatedOnly ? ["--located-only"] : []))
                 print(timing.lines(input: input), terminator: "")
-                report.wholeFile = BenchWholeFileTiming(engineSeconds: timing.engineSeconds, everyFrameSeconds: timing.everyFrameSeconds,
-                                                        runs: BenchWholeFile.runs)
+                report.wholeFile = timing
             } catch {
                 // The figures measured so far are still written below.
                 StandardError.print("track bench: the whole-file timing failed: \(error)")

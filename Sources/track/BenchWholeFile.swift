@@ -1,4 +1,5 @@
 import Foundation
+import TrackBench
 
 /// `track bench --input`'s whole-file timing: the user's own command, `track --input FILE
 /// --format jsonl --output /dev/null`, run as a child process end to end (video decoding,
@@ -6,7 +7,7 @@ import Foundation
 /// `--decode-every-frame`, alternating, ``runs`` times each. The bench's frame-by-frame figures
 /// leave out the video decoding that shares the cores with either pipeline; this is the time a
 /// user waits for.
-struct BenchWholeFile {
+enum BenchWholeFile {
     /// Runs of each pipeline; the medians are reported.
     static let runs = 3
 
@@ -15,19 +16,11 @@ struct BenchWholeFile {
         URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().path
     }
 
-    /// Median wall time of the whole file with the engine, seconds.
-    var engineSeconds: Double
-    /// Median wall time of the whole file with `--decode-every-frame`, seconds.
-    var everyFrameSeconds: Double
-
-    /// How much longer decoding every frame takes than the engine.
-    var ratio: Double { everyFrameSeconds / engineSeconds }
-
     /// Times `input` (at most `frames` frames) through `executable` (this `track`); `engineArguments`
     /// are the engine's options (`--effort`, `--located-only`), `isolation` the `--read-isolation`
     /// both runs get. Throws when a run fails, naming its command and status.
     static func measure(executable: String, input: String, frames: Int?, isolation: String,
-                        engineArguments: [String]) throws -> BenchWholeFile {
+                        engineArguments: [String]) throws -> BenchWholeFileTiming {
         let common = ["--input", input, "--format", "jsonl", "--output", "/dev/null", "--read-isolation", isolation]
             + (frames.map { ["--frames", String($0)] } ?? [])
         var engine: [Double] = [], everyFrame: [Double] = []
@@ -35,7 +28,7 @@ struct BenchWholeFile {
             engine.append(try time(executable, common + engineArguments))
             everyFrame.append(try time(executable, common + ["--decode-every-frame"]))
         }
-        return BenchWholeFile(engineSeconds: median(engine), everyFrameSeconds: median(everyFrame))
+        return BenchWholeFileTiming(engineSeconds: median(engine), everyFrameSeconds: median(everyFrame), runs: runs)
     }
 
     /// The wall time of one run of `executable` with `arguments`, seconds.
@@ -61,11 +54,15 @@ struct BenchWholeFile {
         return sorted.count % 2 == 1 ? sorted[sorted.count / 2] : (sorted[sorted.count / 2 - 1] + sorted[sorted.count / 2]) / 2
     }
 
-    /// The lines `track bench` prints after its tables.
+}
+
+extension BenchWholeFileTiming {
+    /// The lines `track bench` prints after its tables for `input`.
     func lines(input: String) -> String {
         let name = URL(fileURLWithPath: input).lastPathComponent
-        return "Whole file, end to end (track --input \(name), medians of \(Self.runs) runs alternating; video decoding and output included):\n"
-            + String(format: " engine %.2f s, --decode-every-frame %.2f s: the engine %.2f× faster\n", engineSeconds, everyFrameSeconds, ratio)
+        return "Whole file, end to end (track --input \(name), medians of \(runs) runs alternating; video decoding and output included):\n"
+            + String(format: " engine %.2f s, --decode-every-frame %.2f s: the engine %.2f× faster\n",
+                     engineSeconds, everyFrameSeconds, everyFrameSeconds / engineSeconds)
     }
 }
 
