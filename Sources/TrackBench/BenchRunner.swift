@@ -189,4 +189,9 @@ package struct BenchError: Error, CustomStringConvertible {
     package var message: String
     /// The message, as `track bench` prints it.
     package var description: String { message }
+
+    /// An error saying `message`.
+    package init(message: String) {
+        self.message = message
+    }
 }

@@ -44,16 +44,13 @@ enum BenchWholeFile {
         let seconds = Date().timeIntervalSince(started)
         // 1: the input ended without a code, which is a timing all the same.
         guard [ExitStatus.success, ExitStatus.noCodes].contains(process.terminationStatus) else {
-            throw BenchWholeFileError(message: "track \(arguments.joined(separator: " ")) exited \(process.terminationStatus)")
+            throw BenchError(message: "track \(arguments.joined(separator: " ")) exited \(process.terminationStatus)")
         }
         return seconds
     }
 
-    private static func median(_ values: [Double]) -> Double {
-        let sorted = values.sorted()
-        return sorted.count % 2 == 1 ? sorted[sorted.count / 2] : (sorted[sorted.count / 2 - 1] + sorted[sorted.count / 2]) / 2
-    }
-
+    /// The middle value (``runs`` is odd).
+    private static func median(_ values: [Double]) -> Double { values.sorted()[values.count / 2] }
 }
 
 extension BenchWholeFileTiming {
@@ -64,10 +61,4 @@ extension BenchWholeFileTiming {
             + String(format: " engine %.2f s, --decode-every-frame %.2f s: the engine %.2f× faster\n",
                      engineSeconds, everyFrameSeconds, everyFrameSeconds / engineSeconds)
     }
-}
-
-/// A whole-file run that did not end normally.
-struct BenchWholeFileError: Error, CustomStringConvertible {
-    let message: String
-    var description: String { message }
 }
