@@ -93,6 +93,12 @@ public final class ReadIsolation: Sendable {
     static let keptMessageBytes = 16 << 20
     /// CPU nanoseconds used by reader processes that have ended.
     private let endedCPU = Mutex<UInt64>(0)
+    /// Every reader process started and not yet let go, idle or reading (weakly: a process
+    /// whose read was dropped ends when its last owner lets it go).
+    private let running = Mutex<[RunningProcess]>([])
+    private struct RunningProcess: Sendable {
+        weak var process: ReadWorkerProcess?
+    }
     /// Whether a process of ``readerProgramName`` exited without serving (another build): this program is started instead.
     let readerProgramRefused = Mutex(false)
     /// Why reader processes cannot be started, once that has been seen: reads then run in this process.
@@ -157,10 +163,11 @@ public final class ReadIsolation: Sendable {
     }
 
     /// CPU time (all threads) used so far by this isolation's reader processes: those that
-    /// ended and those waiting for a read, not one reading right now. A program that measures
-    /// its own CPU time (`CLOCK_PROCESS_CPUTIME_ID`) adds this between reads to count all the work.
+    /// ended and those running, waiting for a read or reading one (a read sent at one frame and
+    /// answered at a later one is counted as it goes). A program that measures its own CPU time
+    /// (`CLOCK_PROCESS_CPUTIME_ID`) adds this to count all the work.
     public var readerProcessorTime: Duration {
-        let live = idle.withLock { $0.reduce(UInt64(0)) { $0 + ($1.cpuNanoseconds ?? 0) } }
+        let live = running.withLock { $0.reduce(UInt64(0)) { $0 + ($1.process?.cpuNanoseconds ?? 0) } }
         let total = live + endedCPU.withLock { $0 }
         return .nanoseconds(Int64(clamping: total))
     }
@@ -175,9 +182,14 @@ public final class ReadIsolation: Sendable {
 
     func startProcess() throws(DecodingError) -> ReadWorkerProcess {
         let (file, name) = readerProgramRefused.withLock { $0 } ? ("/proc/self/exe", [CommandLine.arguments.first ?? "reader"]) : (executable, command)
-        return try ReadWorkerProcess.start(file, arguments: name + [Self.workerArgument, String(getpid()), Self.wireVersion]) { [weak self] cpu in
+        let process = try ReadWorkerProcess.start(file, arguments: name + [Self.workerArgument, String(getpid()), Self.wireVersion]) { [weak self] cpu in
             self?.endedCPU.withLock { $0 += cpu }
         }
+        running.withLock { running in
+            running.removeAll { $0.process == nil }
+            running.append(RunningProcess(process: process))
+        }
+        return process
     }
 
     /// ``readerProgramName`` in the directory of this program's executable, opened for

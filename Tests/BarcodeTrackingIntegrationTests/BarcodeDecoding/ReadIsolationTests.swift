@@ -90,6 +90,21 @@ struct ReadIsolationTests {
         #expect(isolation.readerProcessorTime > used)
     }
 
+    @Test("Reader processes' CPU time counts a process while it reads: it never goes down when a read is sent")
+    func processorTimeWhileReading() throws {
+        let isolation = try Self.isolation()
+        let reader = try Self.reader(isolation)
+        let image = try Self.image("pdf417-1")
+        _ = try reader.read(image)
+        let before = isolation.readerProcessorTime
+        #expect(before > .zero)
+        let pending = try #require(reader.start(image))
+        // The idle process is out reading now; its time so far still counts.
+        #expect(isolation.readerProcessorTime >= before)
+        _ = try pending.finish()
+        #expect(isolation.readerProcessorTime > before)
+    }
+
     @Test("Reads started at once run in reader processes of their own while this thread reads, and find what reads in this process find; one dropped unfinished has its process killed")
     func startedReads() throws {
         let isolation = try Self.isolation()
