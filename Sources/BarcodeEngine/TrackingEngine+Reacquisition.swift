@@ -13,6 +13,7 @@ extension TrackingEngine {
         // on the cores meanwhile, instead of one of them waiting for the reader process to be
         // scheduled and to answer (about 1 ms a read on the 2-core VM, whatever its size).
         let pending = jobs.indices.compactMap { index -> (Int, PendingSearch)? in
+            if case .sent(let search, _) = jobs[index] { return (index, search) }
             guard case .search(let rect, let known, let reader, let factor, _) = jobs[index],
                   let search = PendingSearch(image, in: rect, hiding: known, with: reader, reducedBy: factor) else { return nil }
             return (index, search)

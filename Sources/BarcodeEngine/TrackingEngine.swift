@@ -54,7 +54,11 @@ import Synchronization
 /// windows of tracked codes: an isolated read of a small region costs more in its round
 /// trip to the reader process than the read itself. A search that does read in a reader
 /// process (the whole frame's) is sent before the frame's other jobs start and its answer
-/// taken after them, so that both cores work while the reader process reads.
+/// taken after them, so that both cores work while the reader process reads. On files, where
+/// the pipeline names the next frame before this one is detected (``prepare(next:)``), the
+/// next frame's whole-frame search is sent at the start of this frame's detection when it will
+/// be due one (``TrackingEngineConfiguration/readsWholeFrameAhead``): its reader process then
+/// reads across two frames' other jobs, and the detections stay the same.
 ///
 /// A code that neither correlates nor decodes is not reported, and the tracker
 /// marks it predicted-only.
@@ -101,6 +105,15 @@ public final class TrackingEngine: TrackingAwareDetector, Sendable {
         /// Sectional Code 39 (``TrackingEngineConfiguration/readsLongCode39InSections``).
         var stitcher = Code39Stitcher()
         var stitched: Set<String> = []
+        /// The next frame's whole-frame search, sent ahead (``prepare(next:)``).
+        var sentWhole: SentWholeFrame?
+        /// Where the next frame's whole-frame search paints out tracked 1-D codes: its engine
+        /// frame index and the masks (``nextFrameMasks(_:)``).
+        var nextMasks: (frame: Int, masks: [Quadrilateral])?
+        /// The frame ``prepare(next:)`` named, until the current frame's detection takes it.
+        var upcoming: Frame?
+        /// Whole-frame searches whose read was sent ahead and taken by their frame.
+        var wholeFrameReadsSentAhead = 0
     }
 
     /// Creates the engine's detector. `options` are those of a whole-frame read;
@@ -165,6 +178,8 @@ public final class TrackingEngine: TrackingAwareDetector, Sendable {
         /// `reducedBy` over 1: the rectangle reduced by that whole factor (large codes only);
         /// `purpose` says which search it is (``EngineJobTimes``).
         case search(Rect, known: [Quadrilateral], with: BarcodeReader, reducedBy: Int = 1, purpose: EngineJobTimes.Kind)
+        /// A whole-frame search sent to a reader process a frame ahead (``prepare(next:)``).
+        case sent(PendingSearch, purpose: EngineJobTimes.Kind)
         case follow(TrackedBarcode, TrackMemory?, due: Bool)
         case locatedOnly(TrackedBarcode)
         /// Outlines of undecodable codes (``TrackingEngineConfiguration/locatesUndecodedCodes``), decoded codes hidden.
@@ -175,7 +190,7 @@ public final class TrackingEngine: TrackingAwareDetector, Sendable {
         /// What the job is for, as ``EngineJobTimes`` counts it.
         var kind: EngineJobTimes.Kind {
             switch self {
-            case .search(_, _, _, _, let purpose): purpose
+            case .search(_, _, _, _, let purpose), .sent(_, let purpose): purpose
             case .follow: .follow
             case .locatedOnly: .locatedOnly
             case .outlines: .outlines
@@ -203,7 +218,8 @@ public final class TrackingEngine: TrackingAwareDetector, Sendable {
         // new codes and the rows and small symbols a whole-frame scan misses.
         let reduction = configuration.reducedWholeFrameFactor
         let reducible = reduction > 1 && min(bounds.width, bounds.height) >= Double(240 * reduction)
-        let (frameIndex, memory, stripIndex, tileIndex, whole) = state.withLock { state in
+        let (number, time) = (frame.number, frame.time)
+        let (frameIndex, memory, stripIndex, tileIndex, whole, ahead) = state.withLock { state in
             state.frameIndex += 1
             let frame = state.frameIndex
             let warmingUp = frame <= configuration.warmUpFrames
@@ -211,10 +227,13 @@ public final class TrackingEngine: TrackingAwareDetector, Sendable {
             let affordable = configuration.frameTimeBudget.flatMap { budget in state.wholeFrameCost.map { $0 <= budget } } ?? false
             let whole = state.schedule.wholeFrame(at: frame, nothingTracked: live.isEmpty, forced: warmingUp || affordable,
                                                   reducible: reducible, configuration)
+            let ahead = readAhead(&state, frame: frame, whole: whole, identity: (number, time), bounds: bounds, live: live,
+                                  affordable: affordable, reducible: reducible)
             let scheduled = whole != .fullResolution || warmingUp
             return (frame, state.memory, scheduled ? state.schedule.strip(at: frame, configuration) : nil,
-                    scheduled ? state.schedule.tile(at: frame, configuration) : nil, whole)
+                    scheduled ? state.schedule.tile(at: frame, configuration) : nil, whole, ahead)
         }
+        let (hidden, sentAhead) = sendAhead(ahead, frame: frameIndex, bounds: bounds)
         // A reduced whole-frame search leaves small codes to the frame's regions, strip and
         // tile, as on a frame without one.
         let searchAll = whole == .fullResolution
@@ -237,10 +256,12 @@ public final class TrackingEngine: TrackingAwareDetector, Sendable {
         // and made it miss codes the baseline read (photo scenes: a QR code at the frame's
         // edge, a large QR code beside tracked ones).
         if whole != nil {
-            let linear = live.filter { $0.state == .tracked && $0.barcode?.symbology.isLinear == true }
-            let hidden = linear.map { Self.hidingMask(for: $0.predictedLocation) }
-            jobs.append(.search(bounds, known: hidden, with: full, reducedBy: searchAll ? 1 : reduction,
-                                purpose: searchAll ? .wholeFrame : .reducedWholeFrame))
+            let purpose: EngineJobTimes.Kind = searchAll ? .wholeFrame : .reducedWholeFrame
+            if let sentAhead {
+                jobs.append(.sent(sentAhead, purpose: purpose))
+            } else {
+                jobs.append(.search(bounds, known: hidden, with: full, reducedBy: searchAll ? 1 : reduction, purpose: purpose))
+            }
         }
         // Beside a whole-frame search too, but for 2-D symbols only there (the
         // whole-frame read covers 1-D codes): zxing-cpp 1.4 reads small Data Matrix
@@ -251,11 +272,14 @@ public final class TrackingEngine: TrackingAwareDetector, Sendable {
                 search(region, known: known, searchAll ? matrixDiscovery : regionReader, .regions)
             }
         }
-        // Codes that following lost a moment ago, in windows wider than their own.
-        if !searchAll {
-            for window in reacquisitionWindows(live, at: frame.time, bounds: bounds) {
-                search(window, known: known, regionReader, .reacquisition)
-            }
+        // Codes that following lost a moment ago, in windows wider than their own; on a frame
+        // searched whole, only the 1-D codes painted out of that search (where the frame
+        // before expected them: one lost since is hidden there too).
+        let lostAndHidden = live.filter { track in
+            track.barcode?.symbology.isLinear == true && hidden.contains { $0.boundingBox.intersects(track.predictedLocation.boundingBox) }
+        }
+        for window in reacquisitionWindows(searchAll ? lostAndHidden : live, at: frame.time, bounds: bounds) {
+            search(window, known: known, regionReader, .reacquisition)
         }
         if let stripIndex { search(strip(stripIndex, in: bounds), known: known, linearDiscovery, .strip) }
         if let tileIndex { search(tile(tileIndex, in: bounds), known: known, matrixDiscovery, .tile) }
@@ -283,7 +307,7 @@ public final class TrackingEngine: TrackingAwareDetector, Sendable {
                 measured += output.detections
                 if let memory = output.memory { kept[track.id] = memory }
             case .locatedOnly: measured += output.detections
-            case .search: discovered += output.detections
+            case .search, .sent: discovered += output.detections
             case .outlines: outlined += output.detections
             case .code39Section:
                 section = output.section?.section
@@ -365,6 +389,8 @@ public final class TrackingEngine: TrackingAwareDetector, Sendable {
             // Known codes would each cost another pass (1-D codes are read one per
             // call); hide them so the search only pays for new ones.
             return JobOutput(try Self.search(image, in: rect, hiding: known, with: reader, reducedBy: factor))
+        case .sent(let search, _):
+            return JobOutput(try search.finish())
         case .code39Section(let rect):
             return JobOutput(section: Self.code39Section(in: image, bounds: rect))
         case .outlines(let rect, let hidden):

@@ -52,6 +52,12 @@ public struct TrackingEngineConfiguration: Sendable, Hashable {
     /// (``fullResolutionWholeFrameInterval``) reduce the frame (box average), for frames whose
     /// shorter side is at least 240 pixels times this. 1 turns reduction off. Default 2.
     public var reducedWholeFrameFactor = 2
+    /// When the pipeline names the next frame (``TrackingEngine/prepare(next:)``: files, not
+    /// live cameras) and the whole-frame reader reads in reader processes (`track`'s default
+    /// isolation of PDF417), send that frame's whole-frame search, if it is due one, at the
+    /// start of this frame's detection: the reader process reads while this frame's and the
+    /// next frame's other jobs run. The same detections either way. Default true.
+    public var readsWholeFrameAhead = true
     /// How long (seconds of frame time) the engine keeps looking for a code that following
     /// lost, beyond the ``wholeFrameInterval`` schedule. Following loses a code in a whip
     /// pan, a zoom or motion blur: a code measured in at least 3 frames and predicted wholly

@@ -64,9 +64,19 @@ public protocol TrackingAwareDetector: BarcodeDetector {
     /// Like ``detect(in:region:expected:)``, with the decoder's warnings. The default
     /// implementation reports ``detect(in:region:expected:)``'s detections and no warnings.
     func report(in frame: Frame, region: Rect?, expected: [TrackedBarcode]) throws -> DetectionReport
+
+    /// Names the frame that will be detected after the current one, before the current one
+    /// is: a detector can start work on it early. What it detects in either frame must not
+    /// depend on whether this was called. Runs on the frame-processing queue; pipelines
+    /// that know their next frame (files read ahead) call it, live ones do not. The default
+    /// implementation does nothing.
+    func prepare(next frame: Frame)
 }
 
 extension TrackingAwareDetector {
+    /// Does nothing.
+    public func prepare(next frame: Frame) {}
+
     /// ``detect(in:region:expected:)``'s detections, no warnings.
     public func report(in frame: Frame, region: Rect?, expected: [TrackedBarcode]) throws -> DetectionReport {
         DetectionReport(detections: try detect(in: frame, region: region, expected: expected))

@@ -196,7 +196,7 @@ public final class FrameProcessor: Sendable {
     /// Runs on the processing queue: processes handed-off frames until none is left.
     private func drain() {
         while true {
-            let next = state.withLock { state -> (Frame, Int, Int)? in
+            let next = state.withLock { state -> (Frame, Int, Int, Frame?)? in
                 guard !state.pending.isEmpty else {
                     state.drainScheduled = false
                     return nil
@@ -205,9 +205,12 @@ public final class FrameProcessor: Sendable {
                     state.droppedSinceLastResult = 0
                     state.droppedBySourceSinceLastResult = 0
                 }
-                return (state.pending.removeFirst(), state.droppedSinceLastResult, state.droppedBySourceSinceLastResult)
+                let frame = state.pending.removeFirst()
+                // A file's next frame, when read already: a live source's may be dropped for a newer one.
+                return (frame, state.droppedSinceLastResult, state.droppedBySourceSinceLastResult, isLive ? nil : state.pending.first)
             }
-            guard let (frame, dropped, bySource) = next else { return }
+            guard let (frame, dropped, bySource, following) = next else { return }
+            if let following, !session.isFinished { session.prepare(next: following, using: detector) }
             process(frame, dropped: dropped, bySource: bySource)
             if !isLive { inFlight.signal() }
             if session.isFinished { endStream() }

@@ -17,4 +17,11 @@ extension ScanSession {
         let expected = state.withLock { $0.tracker.currentTracks }
         return try aware.report(in: frame, region: region, expected: expected)
     }
+
+    /// Names `next`, the frame that will be detected after the one about to be, to
+    /// `detector` when it can start work on it early (``TrackingAwareDetector/prepare(next:)``).
+    /// Call on the frame-processing queue, right before ``report(in:using:)`` for the current frame.
+    public func prepare(next: Frame, using detector: any BarcodeDetector) {
+        (detector as? any TrackingAwareDetector)?.prepare(next: next)
+    }
 }

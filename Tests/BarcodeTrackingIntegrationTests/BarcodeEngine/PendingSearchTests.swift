@@ -1,7 +1,8 @@
-import BarcodeDecoding
+@testable import BarcodeDecoding
 @testable import BarcodeEngine
 import BarcodeTracking
 import FrameSources
+import Glibc
 import Testing
 import TestSupport
 
@@ -54,5 +55,68 @@ struct PendingSearchTests {
             decoded += reports[1].filter { $0.barcode != nil }.count
         }
         #expect(frames == 60 && decoded > 100, "\(decoded) decoded")
+    }
+}
+
+/// Whole-frame searches sent a frame ahead when the pipeline names the next frame
+/// (``TrackingEngine/prepare(next:)``).
+@Suite(.needsSharedData)
+struct ReadAheadTests {
+    @Test("On the real Micro QR clip, an engine told each next frame sends whole-frame reads ahead and reports exactly what an engine not told reports")
+    func sameDetectionsWithReadAhead() throws {
+        let isolation = try ReadIsolation(symbologies: [.pdf417], command: [TrackProcess.executable.path])
+        let options = try InProcessPartTests.reader(isolating: isolation).options
+        let told = try TrackingEngine(options: options), untold = try TrackingEngine(options: options)
+        let sessions = [try ScanSession(), try ScanSession()]
+        let source = try MediaFileSource(path: SharedData.video.appendingPathComponent("boofcv-microqr.mp4").path)
+        var frames: [Frame] = []
+        while frames.count < 90, let frame = try source.nextFrame() { frames.append(frame) }
+        var decoded = 0
+        for (index, frame) in frames.enumerated() {
+            if index + 1 < frames.count { sessions[0].prepare(next: frames[index + 1], using: told) }
+            var reports: [[Detection]] = []
+            for (session, engine) in zip(sessions, [told, untold]) {
+                let detections = try session.detect(in: frame, using: engine)
+                let size = Size(width: Double(frame.image.width), height: Double(frame.image.height))
+                _ = try session.process(detections, frameNumber: frame.number, time: frame.time, frameSize: size)
+                reports.append(detections)
+            }
+            #expect(reports[0] == reports[1], "frame \(frame.number)")
+            decoded += reports[0].filter { $0.barcode != nil }.count
+        }
+        // Tracked from the first frames on, the clip is searched whole every third frame.
+        #expect(told.wholeFrameReadsSentAhead >= 20, "\(told.wholeFrameReadsSentAhead) sent ahead")
+        #expect(untold.wholeFrameReadsSentAhead == 0)
+        #expect(decoded > 150, "\(decoded) decoded")
+    }
+
+    @Test("A read sent ahead for a frame that does not come next is dropped: the frame that comes is searched as it should be")
+    func anotherFrameComes() throws {
+        let isolation = try ReadIsolation(symbologies: [.pdf417], command: [TrackProcess.executable.path])
+        let told = try TrackingEngine(options: try InProcessPartTests.reader(isolating: isolation).options)
+        let untold = try TrackingEngine(options: try InProcessPartTests.reader(isolating: nil).options)
+        let sessions = [try ScanSession(), try ScanSession()]
+        let source = try MediaFileSource(path: SharedData.video.appendingPathComponent("boofcv-microqr.mp4").path)
+        var frames: [Frame] = []
+        var processes = Set<pid_t>()
+        while frames.count < 40, let frame = try source.nextFrame() { frames.append(frame) }
+        let blank = Frame(number: 1000, time: 99, image: try LumaImage(width: frames[0].image.width, height: frames[0].image.height))
+        for (index, frame) in frames.enumerated() {
+            // A wrong frame named every time: nothing sent ahead may be taken.
+            sessions[0].prepare(next: blank, using: told)
+            var reports: [[Detection]] = []
+            for (session, engine) in zip(sessions, [told, untold]) {
+                let detections = try session.detect(in: frame, using: engine)
+                let size = Size(width: Double(frame.image.width), height: Double(frame.image.height))
+                _ = try session.process(detections, frameNumber: frame.number, time: frame.time, frameSize: size)
+                reports.append(detections)
+            }
+            #expect(reports[0] == reports[1], "frame \(index + 1)")
+            processes.formUnion(isolation.idleProcessIDs)
+        }
+        #expect(told.wholeFrameReadsSentAhead == 0)
+        // One read sent ahead and one read in its frame at a time: two processes, which
+        // taking and dropping the answers keeps (a read dropped unfinished kills its process).
+        #expect(processes.count <= 2, "\(processes.count) reader processes")
     }
 }

@@ -1,0 +1,113 @@
+import BarcodeDecoding
+public import BarcodeTracking
+
+extension TrackingEngine {
+    /// The next frame's whole-frame search, sent to a reader process at the start of the
+    /// current frame's detection (``prepare(next:)``).
+    struct SentWholeFrame: Sendable {
+        /// The engine's index (from 1) of the frame it reads.
+        let frame: Int
+        /// The rectangle searched (frame pixels).
+        let bounds: Rect
+        /// How the frame is searched whole.
+        let search: WholeFrameSearch
+        /// The read, sent.
+        let read: PendingSearch
+        /// The frame's number and time, to tell it from another one.
+        let number: Int, time: Double
+    }
+
+    /// Names the frame the next ``report(in:region:expected:)`` call after the current one
+    /// will be given, before the current one is detected: when that frame will be due a
+    /// whole-frame search if codes stay tracked, and the search reads in a reader process, it
+    /// is sent at the start of the current frame's detection, so that the reader process reads
+    /// while this frame's and the next frame's other jobs run on the cores; the next frame
+    /// takes its answer if it is the search that frame is due (otherwise the answer is
+    /// dropped). Detections are the same with or without it: the tracked 1-D codes painted out
+    /// of a whole-frame search are always where the frame before expected them. Call on the
+    /// frame-processing queue, before ``report(in:region:expected:)`` for the current frame;
+    /// a pipeline that does not know its next frame (a live camera) never calls it.
+    public func prepare(next frame: Frame) {
+        state.withLock { $0.upcoming = frame }
+    }
+
+    /// How many whole-frame searches so far had their read sent ahead (``prepare(next:)``)
+    /// and taken by the frame they were for.
+    package var wholeFrameReadsSentAhead: Int { state.withLock { $0.wholeFrameReadsSentAhead } }
+
+    /// The quads of the tracked 1-D codes in `live` at their predictions, grown by
+    /// ``hidingMask(for:)``: where they are painted out of this frame's whole-frame search.
+    static func linearMasks(_ live: [TrackedBarcode]) -> [Quadrilateral] {
+        live.filter { $0.state == .tracked && $0.barcode?.symbology.isLinear == true }.map { hidingMask(for: $0.predictedLocation) }
+    }
+
+    /// Where the tracked 1-D codes in `live` will be painted out of the next frame's
+    /// whole-frame search: their predictions moved one frame further (by their velocity over
+    /// their prediction's time), grown by ``hidingMask(for:)``.
+    static func nextFrameMasks(_ live: [TrackedBarcode]) -> [Quadrilateral] {
+        live.filter { $0.state == .tracked && $0.barcode?.symbology.isLinear == true }.map { track in
+            hidingMask(for: track.predictedLocation.translated(by: track.velocity * track.deltaTimeForPrediction))
+        }
+    }
+
+    /// What ``readAhead(_:frame:whole:identity:bounds:live:affordable:reducible:)`` decided for
+    /// a frame, to act on once the state's lock is let go.
+    struct ReadAhead {
+        /// The tracked 1-D codes painted out of this frame's whole-frame search.
+        let hidden: [Quadrilateral]
+        /// This frame's whole-frame read, sent at the previous frame.
+        let sent: PendingSearch?
+        /// A read sent ahead that is not this frame's search: its answer is taken and dropped.
+        let unused: PendingSearch?
+        /// The next frame's whole-frame search to send now: how, of which frame, with what painted out.
+        let next: (search: WholeFrameSearch, frame: Frame, hidden: [Quadrilateral])?
+    }
+
+    /// Under the state's lock, at engine frame `frame` (whose number and time are `identity`)
+    /// due the whole-frame search `whole`: takes the read sent ahead for it, if it is that
+    /// search of that frame, and decides whether the next frame's search is sent now (the
+    /// pipeline named that frame, and it is due one if codes stay tracked), before this
+    /// frame's jobs: the reader process then reads while they and the next frame's run.
+    func readAhead(_ state: inout State, frame: Int, whole: WholeFrameSearch?, identity: (number: Int, time: Double), bounds: Rect,
+                   live: [TrackedBarcode], affordable: Bool, reducible: Bool) -> ReadAhead {
+        // Painted out where the previous frame expected the codes now, so that the search
+        // reads the same whether it was sent ahead or not.
+        let hidden = state.nextMasks.flatMap { $0.frame == frame ? $0.masks : nil } ?? Self.linearMasks(live)
+        let nextHidden = Self.nextFrameMasks(live)
+        state.nextMasks = (frame + 1, nextHidden)
+        let sent = state.sentWhole.flatMap { sent in
+            sent.frame == frame && sent.search == whole && sent.bounds == bounds && sent.number == identity.number
+                && sent.time == identity.time ? sent.read : nil
+        }
+        // One that is not (the codes were lost, or the pipeline named another frame).
+        let unused = sent == nil ? state.sentWhole?.read : nil
+        state.sentWhole = nil
+        if sent != nil { state.wholeFrameReadsSentAhead += 1 }
+        var next: (WholeFrameSearch, Frame, [Quadrilateral])?
+        if let upcoming = state.upcoming, configuration.readsWholeFrameAhead, full.readsInReaderProcesses {
+            // The schedule as it will decide the next frame if codes stay tracked, left unchanged.
+            var schedule = state.schedule
+            let warmingUp = frame + 1 <= configuration.warmUpFrames
+            next = schedule.wholeFrame(at: frame + 1, nothingTracked: false, forced: warmingUp || affordable,
+                                       reducible: reducible, configuration).map { ($0, upcoming, nextHidden) }
+        }
+        state.upcoming = nil
+        return ReadAhead(hidden: hidden, sent: sent, unused: unused, next: next)
+    }
+
+    /// Acts on `ahead` outside the state's lock: drops an unused read (taking its answer keeps
+    /// its reader process), and sends the next frame's whole-frame read over `bounds`. Returns
+    /// what this frame's whole-frame search paints out, and its read when it was sent ahead.
+    func sendAhead(_ ahead: ReadAhead, frame: Int, bounds: Rect) -> (hidden: [Quadrilateral], sent: PendingSearch?) {
+        _ = try? ahead.unused?.finish()
+        if let (search, upcoming, hidden) = ahead.next, upcoming.image.bounds.contains(bounds) {
+            let factor = search == .fullResolution ? 1 : configuration.reducedWholeFrameFactor
+            if let read = PendingSearch(upcoming.image, in: bounds, hiding: hidden, with: full, reducedBy: factor) {
+                let sent = SentWholeFrame(frame: frame + 1, bounds: bounds, search: search, read: read,
+                                          number: upcoming.number, time: upcoming.time)
+                state.withLock { $0.sentWhole = sent }
+            }
+        }
+        return (ahead.hidden, ahead.sent)
+    }
+}
