@@ -83,8 +83,15 @@ final class BenchEnginePipeline: BenchPipeline {
     }
 
     func process(_ frame: Frame, capture: UInt64) throws -> [BenchReportedTrack] {
+        try process(frame, capture: capture, next: nil)
+    }
+
+    /// Processes one frame, naming the frame after it when known (as `track` does on files:
+    /// ``ScanSession/prepare(next:using:)``).
+    func process(_ frame: Frame, capture: UInt64, next: Frame?) throws -> [BenchReportedTrack] {
         let cpuStart = cpuNow()
         let size = Size(width: Double(frame.image.width), height: Double(frame.image.height))
+        if let next { session.prepare(next: next, using: detector) }
         let detections = try session.detect(in: frame, using: detector)
         let decoded = benchNow()
         let result = try session.process(detections, frameNumber: frame.number, time: frame.time, frameSize: size)

@@ -83,8 +83,7 @@ package struct BenchRunner {
         try reference?.check(against: path, width: source.frameWidth, height: source.frameHeight, frames: 0, limited: true)
         let engine = try BenchEnginePipeline(options: engineOptions, engine: self.engine, session: session)
         let baseline = try BenchBaselinePipeline(options: options, session: session)
-        var engineReports: [[BenchReportedTrack]] = [], baselineReports: [[BenchReportedTrack]] = []
-        var decoded = BenchLinkedReference()
+        var blocks = BenchBlocks(engine: engine, baseline: baseline)
         var sourceNanoseconds: UInt64 = 0
         var count = 0
         while limit.map({ count < $0 }) ?? true {
@@ -92,10 +91,13 @@ package struct BenchRunner {
             guard let frame = try source.nextFrame() else { break }
             sourceNanoseconds += benchNow() - start
             count += 1
-            let (e, b) = try Self.both(frame, engine: engine, baseline: baseline, engineFirst: count % 2 == 1)
-            engineReports.append(e)
-            baselineReports.append(b)
-            decoded.append(baseline.lastDetections.compactMap { detection in
+            try blocks.append(frame)
+        }
+        try blocks.flush()
+        let engineReports = blocks.engineReports, baselineReports = blocks.baselineReports
+        var decoded = BenchLinkedReference()
+        for detections in blocks.baselineDetections {
+            decoded.append(detections.compactMap { detection in
                 detection.barcode.map { (payload: $0.benchText, location: detection.location) }
             })
         }
@@ -135,31 +137,21 @@ package struct BenchRunner {
             sourcePerFrame: Double) {
         let engine = try BenchEnginePipeline(options: engineOptions, engine: self.engine, session: session)
         let baseline = try BenchBaselinePipeline(options: options, session: session)
-        var truth: [[BenchTruthObject]] = [], engineReports: [[BenchReportedTrack]] = [], baselineReports: [[BenchReportedTrack]] = []
+        var truth: [[BenchTruthObject]] = []
+        var blocks = BenchBlocks(engine: engine, baseline: baseline)
         var sourceNanoseconds: UInt64 = 0
         for number in 1...frames {
             let start = benchNow()
             let (frame, reference) = try render(number)
             sourceNanoseconds += benchNow() - start
             truth.append(reference)
-            let (e, b) = try Self.both(frame, engine: engine, baseline: baseline, engineFirst: number % 2 == 1)
-            engineReports.append(e)
-            baselineReports.append(b)
+            try blocks.append(frame)
         }
-        let engineSequence = BenchSequence(truth: truth, reported: engineReports)
-        let baselineSequence = BenchSequence(truth: truth, reported: baselineReports)
+        try blocks.flush()
+        let engineSequence = BenchSequence(truth: truth, reported: blocks.engineReports)
+        let baselineSequence = BenchSequence(truth: truth, reported: blocks.baselineReports)
         return (engineSequence, baselineSequence, Self.compare(engine, engineSequence, baseline, baselineSequence),
                 Double(sourceNanoseconds) / 1e6 / Double(frames))
-    }
-
-    static func both(_ frame: Frame, engine: BenchEnginePipeline, baseline: BenchBaselinePipeline,
-                             engineFirst: Bool) throws -> ([BenchReportedTrack], [BenchReportedTrack]) {
-        if engineFirst {
-            let e = try engine.process(frame, capture: benchNow())
-            return (e, try baseline.process(frame, capture: benchNow()))
-        }
-        let b = try baseline.process(frame, capture: benchNow())
-        return (try engine.process(frame, capture: benchNow()), b)
     }
 
     /// Both pipelines' figures on one sequence, and how the engine compares with the baseline.
