@@ -38,8 +38,8 @@ package struct BenchRunner {
         self.session = session
     }
 
-    /// Renders the scene once per frame and hands each frame to both pipelines (alternating
-    /// which goes first). Latency starts when a pipeline receives the rendered frame.
+    /// Renders the scene once per frame and hands the frames to both pipelines in blocks
+    /// (``BenchBlocks``). Latency starts when a pipeline receives the rendered frame.
     package func run(_ spec: BenchSceneSpec) throws -> Outcome {
         if let photos = spec.photos { return try run(photoScene: spec.name, photos: photos.paths, camera: photos.configuration) }
         if let clip = spec.clip { return try run(clip: clip) }

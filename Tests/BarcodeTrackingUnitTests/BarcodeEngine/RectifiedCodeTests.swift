@@ -40,4 +40,43 @@ struct RectifiedCodeTests {
         #expect(cutPixel(20, 40) == 255)
         #expect(abs(cutPixel(60, 40) - 27) <= 1)
     }
+
+    @Test("Every rectified pixel is the frame sampled bilinearly at its centre mapped by toFrame, to the bit")
+    func everyPixelThroughTheMap() throws {
+        // A busy texture, so that any pixel sampled from the wrong place shows.
+        let width = 640, height = 480
+        var texture = [UInt8](repeating: 0, count: width * height)
+        for y in 0..<height {
+            for x in 0..<width {
+                let value: Int = x * 7 + y * 13 + (x * y) % 31
+                texture[y * width + x] = UInt8(value % 256)
+            }
+        }
+        let frame = try LumaImage(width: width, height: height, pixels: texture)
+        let corners = [Point(x: 120.3, y: 80.7), Point(x: 390.2, y: 60.1), Point(x: 420.9, y: 300.4), Point(x: 90.6, y: 330.2)]
+        let quad = try #require(Quadrilateral(corners))
+        let upright = try #require(RectifiedCode(frame, around: quad))
+        let size = upright.image.width
+        var differing = 0
+        for y in 0..<size {
+            for x in 0..<size {
+                let wanted = Self.sample(frame, at: upright.toFrame.apply(Point(x: Double(x) + 0.5, y: Double(y) + 0.5)))
+                if Int(upright.image.pixels[y * upright.image.bytesPerRow + x]) != wanted { differing += 1 }
+            }
+        }
+        #expect(size > 300)
+        #expect(differing == 0, "\(differing) of \(size * size) pixels")
+    }
+
+    /// Bilinear sample of `frame` at `p` (frame pixels, pixel centres at +0.5), white outside it.
+    static func sample(_ frame: LumaImage, at p: Point) -> Int {
+        let maxX = Double(frame.width - 1), maxY = Double(frame.height - 1)
+        guard p.x >= 0, p.y >= 0, p.x <= maxX + 1, p.y <= maxY + 1 else { return 255 }
+        let fx = min(max(p.x - 0.5, 0), maxX), fy = min(max(p.y - 0.5, 0), maxY)
+        let x0 = Int(fx), y0 = Int(fy), x1 = min(x0 + 1, frame.width - 1), y1 = min(y0 + 1, frame.height - 1)
+        let ax = fx - Double(x0), ay = fy - Double(y0)
+        let value = { (x: Int, y: Int) in Double(frame.pixels[y * frame.bytesPerRow + x]) }
+        let top = value(x0, y0) * (1 - ax) + value(x1, y0) * ax, bottom = value(x0, y1) * (1 - ax) + value(x1, y1) * ax
+        return Int(UInt8(min(255, max(0, top * (1 - ay) + bottom * ay + 0.5))))
+    }
 }
