@@ -38,14 +38,19 @@ extension TrackingEngine {
     /// The quads of the tracked 1-D codes in `live` at their predictions, grown by
     /// ``hidingMask(for:)``: where they are painted out of this frame's whole-frame search.
     static func linearMasks(_ live: [TrackedBarcode]) -> [Quadrilateral] {
-        live.filter { $0.state == .tracked && $0.barcode?.symbology.isLinear == true }.map { hidingMask(for: $0.predictedLocation) }
+        trackedLinear(live).map { hidingMask(for: $0.predictedLocation) }
+    }
+
+    /// The decoded 1-D codes in `live` measured in the previous frame: those painted out of whole-frame searches.
+    static func trackedLinear(_ live: [TrackedBarcode]) -> [TrackedBarcode] {
+        live.filter { $0.state == .tracked && $0.barcode?.symbology.isLinear == true }
     }
 
     /// Where the tracked 1-D codes in `live` will be painted out of the next frame's
     /// whole-frame search: their predictions moved one frame further (by their velocity over
     /// their prediction's time), grown by ``hidingMask(for:)``.
     static func nextFrameMasks(_ live: [TrackedBarcode]) -> [Quadrilateral] {
-        live.filter { $0.state == .tracked && $0.barcode?.symbology.isLinear == true }.map { track in
+        trackedLinear(live).map { track in
             hidingMask(for: track.predictedLocation.translated(by: track.velocity * track.deltaTimeForPrediction))
         }
     }
@@ -96,9 +101,8 @@ extension TrackingEngine {
     }
 
     /// Acts on `ahead` outside the state's lock: drops an unused read (taking its answer keeps
-    /// its reader process), and sends the next frame's whole-frame read over `bounds`. Returns
-    /// what this frame's whole-frame search paints out, and its read when it was sent ahead.
-    func sendAhead(_ ahead: ReadAhead, frame: Int, bounds: Rect) -> (hidden: [Quadrilateral], sent: PendingSearch?) {
+    /// its reader process), and sends the next frame's whole-frame read over `bounds`.
+    func sendAhead(_ ahead: ReadAhead, frame: Int, bounds: Rect) {
         _ = try? ahead.unused?.finish()
         if let (search, upcoming, hidden) = ahead.next, upcoming.image.bounds.contains(bounds) {
             let factor = search == .fullResolution ? 1 : configuration.reducedWholeFrameFactor
@@ -108,6 +112,5 @@ extension TrackingEngine {
                 state.withLock { $0.sentWhole = sent }
             }
         }
-        return (ahead.hidden, ahead.sent)
     }
 }

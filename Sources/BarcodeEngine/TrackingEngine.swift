@@ -233,7 +233,8 @@ public final class TrackingEngine: TrackingAwareDetector, Sendable {
             return (frame, state.memory, scheduled ? state.schedule.strip(at: frame, configuration) : nil,
                     scheduled ? state.schedule.tile(at: frame, configuration) : nil, whole, ahead)
         }
-        let (hidden, sentAhead) = sendAhead(ahead, frame: frameIndex, bounds: bounds)
+        sendAhead(ahead, frame: frameIndex, bounds: bounds)
+        let hidden = ahead.hidden, sentAhead = ahead.sent
         // A reduced whole-frame search leaves small codes to the frame's regions, strip and
         // tile, as on a frame without one.
         let searchAll = whole == .fullResolution
@@ -272,14 +273,11 @@ public final class TrackingEngine: TrackingAwareDetector, Sendable {
                 search(region, known: known, searchAll ? matrixDiscovery : regionReader, .regions)
             }
         }
-        // Codes that following lost a moment ago, in windows wider than their own; on a frame
-        // searched whole, only the 1-D codes painted out of that search (where the frame
-        // before expected them: one lost since is hidden there too).
-        let lostAndHidden = live.filter { track in
-            track.barcode?.symbology.isLinear == true && hidden.contains { $0.boundingBox.intersects(track.predictedLocation.boundingBox) }
-        }
-        for window in reacquisitionWindows(searchAll ? lostAndHidden : live, at: frame.time, bounds: bounds) {
-            search(window, known: known, regionReader, .reacquisition)
+        // Codes that following lost a moment ago, in windows wider than their own.
+        if !searchAll {
+            for window in reacquisitionWindows(live, at: frame.time, bounds: bounds) {
+                search(window, known: known, regionReader, .reacquisition)
+            }
         }
         if let stripIndex { search(strip(stripIndex, in: bounds), known: known, linearDiscovery, .strip) }
         if let tileIndex { search(tile(tileIndex, in: bounds), known: known, matrixDiscovery, .tile) }
