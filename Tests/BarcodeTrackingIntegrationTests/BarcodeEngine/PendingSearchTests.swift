@@ -62,18 +62,22 @@ struct PendingSearchTests {
 /// (``TrackingEngine/prepare(next:)``).
 @Suite(.needsSharedData)
 struct ReadAheadTests {
-    @Test("On the real Micro QR clip, an engine told each next frame sends whole-frame reads ahead and reports exactly what an engine not told reports")
-    func sameDetectionsWithReadAhead() throws {
-        let isolation = try ReadIsolation(symbologies: [.pdf417], command: [TrackProcess.executable.path])
-        let options = try InProcessPartTests.reader(isolating: isolation).options
-        let told = try TrackingEngine(options: options), untold = try TrackingEngine(options: options)
-        let sessions = [try ScanSession(), try ScanSession()]
+    /// The first `count` frames of the Micro QR clip.
+    static func clip(frames count: Int) throws -> [Frame] {
         let source = try MediaFileSource(path: SharedData.video.appendingPathComponent("boofcv-microqr.mp4").path)
         var frames: [Frame] = []
-        while frames.count < 90, let frame = try source.nextFrame() { frames.append(frame) }
-        var decoded = 0
+        while frames.count < count, let frame = try source.nextFrame() { frames.append(frame) }
+        return frames
+    }
+
+    /// `frames` through `told` (named the frame `naming` gives before each one) and through
+    /// `untold`, each in a session of its own; calls `check` with each frame's index and both
+    /// engines' detections.
+    static func compare(_ frames: [Frame], told: TrackingEngine, untold: TrackingEngine, naming: (Int) -> Frame?,
+                        check: (Int, [Detection], [Detection]) -> Void) throws {
+        let sessions = [try ScanSession(), try ScanSession()]
         for (index, frame) in frames.enumerated() {
-            if index + 1 < frames.count { sessions[0].prepare(next: frames[index + 1], using: told) }
+            if let next = naming(index) { sessions[0].prepare(next: next, using: told) }
             var reports: [[Detection]] = []
             for (session, engine) in zip(sessions, [told, untold]) {
                 let detections = try session.detect(in: frame, using: engine)
@@ -81,8 +85,20 @@ struct ReadAheadTests {
                 _ = try session.process(detections, frameNumber: frame.number, time: frame.time, frameSize: size)
                 reports.append(detections)
             }
-            #expect(reports[0] == reports[1], "frame \(frame.number)")
-            decoded += reports[0].filter { $0.barcode != nil }.count
+            check(index, reports[0], reports[1])
+        }
+    }
+
+    @Test("On the real Micro QR clip, an engine told each next frame sends whole-frame reads ahead and reports exactly what an engine not told reports")
+    func sameDetectionsWithReadAhead() throws {
+        let isolation = try ReadIsolation(symbologies: [.pdf417], command: [TrackProcess.executable.path])
+        let options = try InProcessPartTests.reader(isolating: isolation).options
+        let told = try TrackingEngine(options: options), untold = try TrackingEngine(options: options)
+        let frames = try Self.clip(frames: 90)
+        var decoded = 0
+        try Self.compare(frames, told: told, untold: untold, naming: { $0 + 1 < frames.count ? frames[$0 + 1] : nil }) { index, a, b in
+            #expect(a == b, "frame \(index + 1)")
+            decoded += a.filter { $0.barcode != nil }.count
         }
         // Tracked from the first frames on, the clip is searched whole every third frame.
         #expect(told.wholeFrameReadsSentAhead >= 20, "\(told.wholeFrameReadsSentAhead) sent ahead")
@@ -95,23 +111,12 @@ struct ReadAheadTests {
         let isolation = try ReadIsolation(symbologies: [.pdf417], command: [TrackProcess.executable.path])
         let told = try TrackingEngine(options: try InProcessPartTests.reader(isolating: isolation).options)
         let untold = try TrackingEngine(options: try InProcessPartTests.reader(isolating: nil).options)
-        let sessions = [try ScanSession(), try ScanSession()]
-        let source = try MediaFileSource(path: SharedData.video.appendingPathComponent("boofcv-microqr.mp4").path)
-        var frames: [Frame] = []
-        var processes = Set<pid_t>()
-        while frames.count < 40, let frame = try source.nextFrame() { frames.append(frame) }
+        let frames = try Self.clip(frames: 40)
         let blank = Frame(number: 1000, time: 99, image: try LumaImage(width: frames[0].image.width, height: frames[0].image.height))
-        for (index, frame) in frames.enumerated() {
-            // A wrong frame named every time: nothing sent ahead may be taken.
-            sessions[0].prepare(next: blank, using: told)
-            var reports: [[Detection]] = []
-            for (session, engine) in zip(sessions, [told, untold]) {
-                let detections = try session.detect(in: frame, using: engine)
-                let size = Size(width: Double(frame.image.width), height: Double(frame.image.height))
-                _ = try session.process(detections, frameNumber: frame.number, time: frame.time, frameSize: size)
-                reports.append(detections)
-            }
-            #expect(reports[0] == reports[1], "frame \(index + 1)")
+        var processes = Set<pid_t>()
+        // A wrong frame named every time: nothing sent ahead may be taken.
+        try Self.compare(frames, told: told, untold: untold, naming: { _ in blank }) { index, a, b in
+            #expect(a == b, "frame \(index + 1)")
             processes.formUnion(isolation.idleProcessIDs)
         }
         #expect(told.wholeFrameReadsSentAhead == 0)
