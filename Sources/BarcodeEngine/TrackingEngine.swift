@@ -234,7 +234,6 @@ public final class TrackingEngine: TrackingAwareDetector, Sendable {
                     scheduled ? state.schedule.tile(at: frame, configuration) : nil, whole, ahead)
         }
         sendAhead(ahead, frame: frameIndex, bounds: bounds)
-        let hidden = ahead.hidden, sentAhead = ahead.sent
         // A reduced whole-frame search leaves small codes to the frame's regions, strip and
         // tile, as on a frame without one.
         let searchAll = whole == .fullResolution
@@ -258,10 +257,10 @@ public final class TrackingEngine: TrackingAwareDetector, Sendable {
         // edge, a large QR code beside tracked ones).
         if whole != nil {
             let purpose: EngineJobTimes.Kind = searchAll ? .wholeFrame : .reducedWholeFrame
-            if let sentAhead {
-                jobs.append(.sent(sentAhead, purpose: purpose))
+            if let sent = ahead.sent {
+                jobs.append(.sent(sent, purpose: purpose))
             } else {
-                jobs.append(.search(bounds, known: hidden, with: full, reducedBy: searchAll ? 1 : reduction, purpose: purpose))
+                jobs.append(.search(bounds, known: ahead.hidden, with: full, reducedBy: searchAll ? 1 : reduction, purpose: purpose))
             }
         }
         // Beside a whole-frame search too, but for 2-D symbols only there (the

@@ -17,7 +17,7 @@ struct RecordingDetector: TrackingAwareDetector {
 
     func detect(in frame: Frame, region: Rect?, expected: [TrackedBarcode]) throws -> [Detection] {
         events.append(.detect(frame.number))
-        usleepMilliseconds(3)
+        pause(milliseconds: 3)
         return []
     }
 
@@ -25,7 +25,7 @@ struct RecordingDetector: TrackingAwareDetector {
         events.append(.prepare(frame.number))
     }
 
-    private func usleepMilliseconds(_ milliseconds: Int) {
+    private func pause(milliseconds: Int) {
         let done = DispatchSemaphore(value: 0)
         _ = done.wait(timeout: .now() + .milliseconds(milliseconds))
     }
