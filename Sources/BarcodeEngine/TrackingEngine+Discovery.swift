@@ -4,7 +4,7 @@ package import BarcodeTracking
 /// How the engine searches for new codes: candidate regions, strips, tiles,
 /// masks over tracked codes, and the tests that tell a new code from a re-read.
 extension TrackingEngine {
-    /// The code-like regions of `image` that no tracked code covers, best first,
+    /// The code-like regions of `map`'s frame that no tracked code covers, best first,
     /// within the per-frame count and area budget. A region searched before (one
     /// overlapping it by more than a third, followed as the view moves) waits
     /// ``TrackingEngineConfiguration/candidateRetryFrames`` frames, doubled for each
@@ -17,8 +17,7 @@ extension TrackingEngine {
     /// the other waiting regions, longest waiting first, without lengthening their wait:
     /// small print blurs in and out of readability from frame to frame (the symbology
     /// sheet's photo scenes: hand-held 94.7% → 96.8% of the baseline's reads).
-    func candidateRegions(in image: LumaImage, bounds: Rect, known: [Quadrilateral], frame: Int) -> [Rect] {
-        let map = CodeLikenessMap(image)
+    func candidateRegions(in map: CodeLikenessMap, bounds: Rect, known: [Quadrilateral], frame: Int) -> [Rect] {
         let all = map.candidates(in: bounds, hiding: known)
         let retry = configuration.candidateRetryFrames
         return state.withLock { state in

@@ -114,6 +114,13 @@ public final class TrackingEngine: TrackingAwareDetector, Sendable {
         var upcoming: Frame?
         /// Whole-frame searches whose read was sent ahead and taken by their frame.
         var wholeFrameReadsSentAhead = 0
+        /// The code-likeness map of the frame ``prepare(next:)`` named, made among the current
+        /// frame's jobs, with that frame's number and time.
+        var nextMap: (number: Int, time: Double, map: CodeLikenessMap)?
+        /// Whether nothing was tracked at the previous frame (false before the first).
+        var emptyBefore = false
+        /// Frames whose code-likeness map was made among the previous frame's jobs.
+        var likenessMapsMadeAhead = 0
     }
 
     /// Creates the engine's detector. `options` are those of a whole-frame read;
@@ -186,6 +193,9 @@ public final class TrackingEngine: TrackingAwareDetector, Sendable {
         case outlines(Rect, hiding: [Quadrilateral])
         /// The Code 39 characters in view (``TrackingEngineConfiguration/readsLongCode39InSections``).
         case code39Section(Rect)
+        /// The code-likeness map of the next frame's image (``prepare(next:)``), made beside
+        /// this frame's other jobs instead of before the next frame's.
+        case likenessMap(LumaImage)
 
         /// What the job is for, as ``EngineJobTimes`` counts it.
         var kind: EngineJobTimes.Kind {
@@ -195,6 +205,7 @@ public final class TrackingEngine: TrackingAwareDetector, Sendable {
             case .locatedOnly: .locatedOnly
             case .outlines: .outlines
             case .code39Section: .code39Sections
+            case .likenessMap: .likenessMap
             }
         }
     }
@@ -267,7 +278,9 @@ public final class TrackingEngine: TrackingAwareDetector, Sendable {
         // whole-frame read covers 1-D codes): zxing-cpp 1.4 reads small Data Matrix
         // and Aztec symbols in a region that it misses in the busy full frame.
         if configuration.candidateRegionsPerFrame > 0, !searchAll || matrixDiscovery != nil {
-            let regions = timed(.likenessMap) { candidateRegions(in: image, bounds: bounds, known: known, frame: frameIndex) }
+            let regions = timed(.likenessMap) {
+                candidateRegions(in: ahead.map ?? CodeLikenessMap(image), bounds: bounds, known: known, frame: frameIndex)
+            }
             for region in regions {
                 search(region, known: known, searchAll ? matrixDiscovery : regionReader, .regions)
             }
@@ -284,6 +297,7 @@ public final class TrackingEngine: TrackingAwareDetector, Sendable {
         if configuration.locatesUndecodedCodes {
             jobs.append(.outlines(bounds, hiding: live.filter { $0.barcode != nil }.map { Self.hidingMask(for: $0.predictedLocation) }))
         }
+        if let next = ahead.mapNext { jobs.append(.likenessMap(next.image)) }
         for track in live {
             if track.barcode != nil {
                 let due = (frameIndex + track.id.rawValue) % configuration.redecodeInterval == 0
@@ -297,6 +311,7 @@ public final class TrackingEngine: TrackingAwareDetector, Sendable {
         var section: Code39Sections.Section?, sectionRows: ClosedRange<Int>?
         var kept: [TrackID: TrackMemory] = [:]
         var warnings: [String] = []
+        var nextMap: CodeLikenessMap?
         for (job, output) in zip(jobs, outputs) {
             warnings += output.warnings.filter { !warnings.contains($0) }
             switch job {
@@ -309,6 +324,7 @@ public final class TrackingEngine: TrackingAwareDetector, Sendable {
             case .code39Section:
                 section = output.section?.section
                 sectionRows = output.section?.rows
+            case .likenessMap: nextMap = output.map
             }
         }
         // Re-acquisition: a code that following lost well inside the view is looked for at
@@ -353,6 +369,7 @@ public final class TrackingEngine: TrackingAwareDetector, Sendable {
                 state.wholeFrameCost = state.wholeFrameCost.map { $0 + 0.25 * (cost - $0) } ?? cost
             }
             state.memory = kept
+            if let next = ahead.mapNext, let nextMap { state.nextMap = (next.number, next.time, nextMap) }
             // New codes after the opening view: codes are arriving, keep searching eagerly.
             if foundNew, frameIndex > 1 { state.schedule.foundNewCode(at: frameIndex) }
         }
@@ -366,13 +383,16 @@ public final class TrackingEngine: TrackingAwareDetector, Sendable {
         var warnings: [String] = []
         /// The Code 39 section seen on the most rows, and the rows (frame pixels) it was seen on.
         var section: (section: Code39Sections.Section, rows: ClosedRange<Int>)?
+        /// The next frame's code-likeness map (``Job/likenessMap(_:)``).
+        var map: CodeLikenessMap?
 
         init(detections: [Detection] = [], memory: TrackMemory? = nil, warnings: [String] = [],
-             section: (section: Code39Sections.Section, rows: ClosedRange<Int>)? = nil) {
+             section: (section: Code39Sections.Section, rows: ClosedRange<Int>)? = nil, map: CodeLikenessMap? = nil) {
             self.detections = detections
             self.memory = memory
             self.warnings = warnings
             self.section = section
+            self.map = map
         }
 
         init(_ report: DetectionReport) {
@@ -390,6 +410,8 @@ public final class TrackingEngine: TrackingAwareDetector, Sendable {
             return JobOutput(try search.finish())
         case .code39Section(let rect):
             return JobOutput(section: Self.code39Section(in: image, bounds: rect))
+        case .likenessMap(let next):
+            return JobOutput(map: CodeLikenessMap(next))
         case .outlines(let rect, let hidden):
             return JobOutput(detections: CodeOutlineMap(image, bounds: rect).outlines(in: rect, hiding: hidden).map {
                 Detection(location: Quadrilateral($0))

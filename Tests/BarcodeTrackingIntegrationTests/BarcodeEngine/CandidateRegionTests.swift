@@ -27,7 +27,7 @@ struct CandidateRegionTests {
         let image = try Self.patches()
         let engine = try TrackingEngine()
         let bounds = image.bounds
-        let perFrame = (1...6).map { engine.candidateRegions(in: image, bounds: bounds, known: [], frame: $0) }
+        let perFrame = (1...6).map { engine.candidateRegions(in: CodeLikenessMap(image), bounds: bounds, known: [], frame: $0) }
         // Six regions, four slots: every frame reads four, although none is due again before frame 5.
         #expect(perFrame.allSatisfy { $0.count == engine.configuration.candidateRegionsPerFrame })
         // Frame 2 reads the two left over from frame 1 first, then two read in frame 1; frame 3

@@ -103,7 +103,33 @@ struct ReadAheadTests {
         // Tracked from the first frames on, the clip is searched whole every third frame.
         #expect(told.wholeFrameReadsSentAhead >= 20, "\(told.wholeFrameReadsSentAhead) sent ahead")
         #expect(untold.wholeFrameReadsSentAhead == 0)
+        // Every frame after the first has its code-likeness map made among the jobs of the one before.
+        #expect(told.likenessMapsMadeAhead == frames.count - 1, "\(told.likenessMapsMadeAhead) maps made ahead")
+        #expect(untold.likenessMapsMadeAhead == 0)
         #expect(decoded > 150, "\(decoded) decoded")
+    }
+
+    @Test("While the view stays empty, the next frame's whole-frame read is sent ahead too, and the frames after it report what an engine not told reports")
+    func emptyViewReadsAhead() throws {
+        let isolation = try ReadIsolation(symbologies: [.pdf417], command: [TrackProcess.executable.path])
+        let options = try InProcessPartTests.reader(isolating: isolation).options
+        let told = try TrackingEngine(options: options), untold = try TrackingEngine(options: options)
+        let clip = try Self.clip(frames: 30)
+        let (width, height) = (clip[0].image.width, clip[0].image.height)
+        // Six frames of a grey wall, then the codes come into view.
+        let empty = try (0..<6).map { Frame(number: $0, time: Double($0) / 30, image: try LumaImage(width: width, height: height, filledWith: 128)) }
+        let frames = empty + clip.enumerated().map { Frame(number: $0.offset + 6, time: Double($0.offset + 6) / 30, image: $0.element.image) }
+        var sentWhileEmpty = 0, decoded = 0
+        try Self.compare(frames, told: told, untold: untold, naming: { $0 + 1 < frames.count ? frames[$0 + 1] : nil }) { index, a, b in
+            #expect(a == b, "frame \(index + 1)")
+            if index == 5 { sentWhileEmpty = told.wholeFrameReadsSentAhead }
+            decoded += a.filter { $0.barcode != nil }.count
+        }
+        // Not at the first frame (the view may hold codes); from the second empty frame on,
+        // each empty frame's read was sent at the one before.
+        #expect(sentWhileEmpty >= 3, "\(sentWhileEmpty) of the empty frames' reads sent ahead")
+        #expect(untold.wholeFrameReadsSentAhead == 0)
+        #expect(decoded > 20, "\(decoded) decoded")
     }
 
     @Test("A read sent ahead for a frame that does not come next is dropped: the frame that comes is searched as it should be")
