@@ -41,7 +41,7 @@ struct RectifiedCodeTests {
         #expect(abs(cutPixel(60, 40) - 27) <= 1)
     }
 
-    @Test("Every rectified pixel is the frame sampled bilinearly at its centre mapped by toFrame, to the bit")
+    @Test("Every rectified pixel is the frame sampled bilinearly at its centre mapped by toFrame, within one grey level")
     func everyPixelThroughTheMap() throws {
         // A busy texture, so that any pixel sampled from the wrong place shows.
         let width = 640, height = 480
@@ -57,15 +57,20 @@ struct RectifiedCodeTests {
         let quad = try #require(Quadrilateral(corners))
         let upright = try #require(RectifiedCode(frame, around: quad))
         let size = upright.image.width
-        var differing = 0
+        var differing = 0, worst = 0
         for y in 0..<size {
             for x in 0..<size {
                 let wanted = Self.sample(frame, at: upright.toFrame.apply(Point(x: Double(x) + 0.5, y: Double(y) + 0.5)))
-                if Int(upright.image.pixels[y * upright.image.bytesPerRow + x]) != wanted { differing += 1 }
+                let difference = abs(Int(upright.image.pixels[y * upright.image.bytesPerRow + x]) - wanted)
+                if difference > 0 { differing += 1 }
+                worst = max(worst, difference)
             }
         }
         #expect(size > 300)
-        #expect(differing == 0, "\(differing) of \(size * size) pixels")
+        // The resampler blends in 256ths (fixed point), the reference in doubles: at most one
+        // grey level apart, and on most pixels not at all.
+        #expect(worst <= 1, "\(worst) grey levels apart")
+        #expect(differing < size * size / 4, "\(differing) of \(size * size) pixels")
     }
 
     /// Bilinear sample of `frame` at `p` (frame pixels, pixel centres at +0.5), white outside it.
