@@ -70,6 +70,14 @@ struct ReadAheadTests {
         return frames
     }
 
+    /// Two engines with PDF417 read in reader processes (`track`'s default): one to be told
+    /// each next frame, one not.
+    static func isolatedEngines() throws -> (told: TrackingEngine, untold: TrackingEngine) {
+        let isolation = try ReadIsolation(symbologies: [.pdf417], command: [TrackProcess.executable.path])
+        let options = try InProcessPartTests.reader(isolating: isolation).options
+        return (try TrackingEngine(options: options), try TrackingEngine(options: options))
+    }
+
     /// `frames` through `told` (named the frame `naming` gives before each one) and through
     /// `untold`, each in a session of its own; calls `check` with each frame's index and both
     /// engines' detections.
@@ -91,9 +99,7 @@ struct ReadAheadTests {
 
     @Test("On the real Micro QR clip, an engine told each next frame sends whole-frame reads ahead and reports exactly what an engine not told reports")
     func sameDetectionsWithReadAhead() throws {
-        let isolation = try ReadIsolation(symbologies: [.pdf417], command: [TrackProcess.executable.path])
-        let options = try InProcessPartTests.reader(isolating: isolation).options
-        let told = try TrackingEngine(options: options), untold = try TrackingEngine(options: options)
+        let (told, untold) = try Self.isolatedEngines()
         let frames = try Self.clip(frames: 90)
         var decoded = 0
         try Self.compare(frames, told: told, untold: untold, naming: { $0 + 1 < frames.count ? frames[$0 + 1] : nil }) { index, a, b in
@@ -111,9 +117,7 @@ struct ReadAheadTests {
 
     @Test("While the view stays empty, the next frame's whole-frame read is sent ahead too, and the frames after it report what an engine not told reports")
     func emptyViewReadsAhead() throws {
-        let isolation = try ReadIsolation(symbologies: [.pdf417], command: [TrackProcess.executable.path])
-        let options = try InProcessPartTests.reader(isolating: isolation).options
-        let told = try TrackingEngine(options: options), untold = try TrackingEngine(options: options)
+        let (told, untold) = try Self.isolatedEngines()
         let clip = try Self.clip(frames: 30)
         let (width, height) = (clip[0].image.width, clip[0].image.height)
         // Six frames of a grey wall, then the codes come into view.
