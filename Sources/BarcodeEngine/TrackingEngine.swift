@@ -57,8 +57,10 @@ import Synchronization
 /// taken after them, so that both cores work while the reader process reads. On files, where
 /// the pipeline names the next frame before this one is detected (``prepare(next:)``), the
 /// next frame's whole-frame search is sent at the start of this frame's detection when it will
-/// be due one (``TrackingEngineConfiguration/readsWholeFrameAhead``): its reader process then
-/// reads across two frames' other jobs, and the detections stay the same.
+/// be due one (``TrackingEngineConfiguration/readsWholeFrameAhead``; an empty view counts as
+/// staying empty once it was empty at the frame before too): its reader process then reads
+/// across two frames' other jobs; and the next frame's code-likeness map is made among this
+/// frame's jobs. The detections stay the same.
 ///
 /// A code that neither correlates nor decodes is not reported, and the tracker
 /// marks it predicted-only.
