@@ -113,7 +113,7 @@ struct ReadRequest {
         writer.append(crop.height)
         writer.append(options.symbologies.map(\.rawValue).sorted().joined(separator: ","))
         for flag in [options.tryHarder, options.tryRotate, options.tryInvert, options.tryDownscale,
-                     options.returnLocatedOnly, options.readAddOns, options.code39FullASCII] {
+                     options.returnLocatedOnly, options.readAddOns, options.code39FullASCII, options.zxingBinarizer] {
             writer.append(flag)
         }
         writer.append(options.maxSymbols ?? 0)
@@ -150,6 +150,7 @@ struct ReadRequest {
         options.returnLocatedOnly = try reader.bool()
         options.readAddOns = try reader.bool()
         options.code39FullASCII = try reader.bool()
+        options.zxingBinarizer = try reader.bool()
         let maxSymbols = try reader.int()
         options.maxSymbols = maxSymbols == 0 ? nil : maxSymbols
         let pixels = try reader.byteArray()

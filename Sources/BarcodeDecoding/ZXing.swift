@@ -58,6 +58,7 @@ enum ZXing {
         raw.read_addons = options.readAddOns
         raw.codabar_start_stop = true
         raw.code39_full_ascii = options.code39FullASCII
+        raw.zxing_binarizer = options.zxingBinarizer
         raw.max_symbols = Int32(clamping: options.maxSymbols ?? 0)
         if let region {
             guard let crop = crop(region, in: image) else { return ([], nil) }

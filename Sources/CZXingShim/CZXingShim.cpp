@@ -3,6 +3,7 @@
 #include "CZXingShim.h"
 #include "AssertionGuard.hpp"
 #include "LinearExtent.hpp"
+#include "LocalAverageThreshold.hpp"
 
 #include <BitMatrix.h>
 #include <GTIN.h>
@@ -299,6 +300,22 @@ std::optional<ZXing::Result> withAddOn(const ZXing::ImageView &view, const ZXing
     return found.front();
 }
 
+/// The image the 2-D readers are given, and `hints` set to read it: `view`
+/// itself for zxing-cpp to binarize, or (when it is large enough for zxing-cpp
+/// to binarize by local average) its black matrix made here, the same bit for
+/// bit in a third of the time, for zxing-cpp to read as is (BoolCast: 0 is
+/// black). The matrix lives in a buffer of this thread until its next call.
+ZXing::ImageView binarizedForMatrixCodes(const ZXing::ImageView &view, ZXing::DecodeHints &hints, bool zxingBinarizer)
+{
+    if (zxingBinarizer || hints.binarizer() != ZXing::Binarizer::LocalAverage || view.pixStride() != 1
+        || view.width() < czxingshim::localAverageMinimumSide || view.height() < czxingshim::localAverageMinimumSide)
+        return view;
+    thread_local std::vector<uint8_t> matrix;
+    czxingshim::localAverageThreshold(view.data(0, 0), view.width(), view.height(), view.rowStride(), matrix);
+    hints.setBinarizer(ZXing::Binarizer::BoolCast);
+    return ZXing::ImageView(matrix.data(), view.width(), view.height(), ZXing::ImageFormat::Lum);
+}
+
 constexpr int dataBarFamily = static_cast<int>(ZXing::BarcodeFormat::DataBar) | static_cast<int>(ZXing::BarcodeFormat::DataBarExpanded);
 
 /// Reads one image (one pyramid level, maybe inverted).
@@ -309,16 +326,18 @@ constexpr int dataBarFamily = static_cast<int>(ZXing::BarcodeFormat::DataBar) | 
 /// are read in one call, and 1D formats one symbol per call with the found
 /// symbol masked out before the next call.
 void readLevel(std::vector<OwnedSymbol> &out, std::vector<std::string> &warnings, const ZXing::ImageView &view,
-               ZXing::DecodeHints hints, int requested, int offsetX, int offsetY, int scale, bool inverted, size_t limit)
+               ZXing::DecodeHints hints, int requested, int offsetX, int offsetY, int scale, bool inverted, size_t limit,
+               bool zxingBinarizer)
 {
     if (view.width() < 1 || view.height() < 1)
         return; // zxing-cpp 1.4 crashes (SIGSEGV) on an empty image
     const int linear = requested & static_cast<int>(ZXing::BarcodeFormat::LinearCodes);
     const int matrix = requested & static_cast<int>(ZXing::BarcodeFormat::MatrixCodes);
     if (matrix != 0 && out.size() < limit) {
-        hints.setFormats(static_cast<ZXing::BarcodeFormat>(matrix));
+        ZXing::DecodeHints matrixHints = hints;
+        matrixHints.setFormats(static_cast<ZXing::BarcodeFormat>(matrix));
         ZXing::Results found;
-        readGuarded(view, hints, found, warnings);
+        readGuarded(binarizedForMatrixCodes(view, matrixHints, zxingBinarizer), matrixHints, found, warnings);
         for (const auto &result : found) {
             if (out.size() >= limit)
                 return;
@@ -448,11 +467,13 @@ extern "C" CZXingShim_results *CZXingShim_read_luma(const uint8_t *pixels, int32
         // halves it while its larger side stays at least 500 pixels.
         Level level{view, {}, 1};
         while (true) {
-            readLevel(results->symbols, results->warnings, level.view, hints, requested, cx, cy, level.scale, false, limit);
+            readLevel(results->symbols, results->warnings, level.view, hints, requested, cx, cy, level.scale, false, limit,
+                      o.zxing_binarizer);
             if (o.try_invert && results->symbols.size() < limit) {
                 std::vector<uint8_t> levelInverted = level.scale == 1 ? inverted : invertedCopy(level.view);
                 ZXing::ImageView invertedView(levelInverted.data(), level.view.width(), level.view.height(), ZXing::ImageFormat::Lum);
-                readLevel(results->symbols, results->warnings, invertedView, hints, requested, cx, cy, level.scale, true, limit);
+                readLevel(results->symbols, results->warnings, invertedView, hints, requested, cx, cy, level.scale, true, limit,
+                          o.zxing_binarizer);
             }
             // zxing-cpp 1.4 dereferences row 0 of any image it is given, so a
             // level with no rows or columns (a 1000x1 frame halved to 500x0)
@@ -552,4 +573,16 @@ extern "C" void CZXingShim_bitmap_destroy(CZXingShim_bitmap *bitmap)
         return;
     std::free(bitmap->pixels);
     std::free(bitmap);
+}
+
+extern "C" bool CZXingShim_local_average_matrix(const uint8_t *pixels, int32_t width, int32_t height, int32_t row_stride,
+                                                uint8_t *out)
+{
+    if (pixels == nullptr || out == nullptr || width < czxingshim::localAverageMinimumSide
+        || height < czxingshim::localAverageMinimumSide || row_stride < width)
+        return false;
+    std::vector<uint8_t> matrix;
+    czxingshim::localAverageThreshold(pixels, width, height, row_stride, matrix);
+    std::memcpy(out, matrix.data(), matrix.size());
+    return true;
 }

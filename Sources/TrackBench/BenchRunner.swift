@@ -31,6 +31,14 @@ package struct BenchRunner {
     /// Where the engine's reads run, as `track` runs them (default: in this process). The
     /// baseline always reads in this process, as a plain zxing-cpp program does.
     package var engineIsolation: ReadIsolation?
+    /// The baseline binarizes with zxing-cpp's own code, as zxing-cpp ships
+    /// (``DecoderOptions/zxingBinarizer``); by default both pipelines use the package's copy.
+    package var baselineZXingBinarizer = false
+    private var baselineOptions: DecoderOptions {
+        var stock = options
+        stock.zxingBinarizer = baselineZXingBinarizer
+        return stock
+    }
 
     /// A runner for the engine with `engine` against the baseline, both in sessions set up as `session`.
     package init(engine: TrackingEngineConfiguration, session: ScanSessionConfiguration) {
@@ -82,7 +90,7 @@ package struct BenchRunner {
         // The size at once, before any frame is read; the frame count once they all are.
         try reference?.check(against: path, width: source.frameWidth, height: source.frameHeight, frames: 0, limited: true)
         let engine = try BenchEnginePipeline(options: engineOptions, engine: self.engine, session: session)
-        let baseline = try BenchBaselinePipeline(options: options, session: session)
+        let baseline = try BenchBaselinePipeline(options: baselineOptions, session: session)
         var blocks = BenchBlocks(engine: engine, baseline: baseline)
         var sourceNanoseconds: UInt64 = 0
         var count = 0
@@ -136,7 +144,7 @@ package struct BenchRunner {
             compared: (engine: BenchPipelineResult, baseline: BenchPipelineResult, lag: [Int], coverage: Double),
             sourcePerFrame: Double) {
         let engine = try BenchEnginePipeline(options: engineOptions, engine: self.engine, session: session)
-        let baseline = try BenchBaselinePipeline(options: options, session: session)
+        let baseline = try BenchBaselinePipeline(options: baselineOptions, session: session)
         var truth: [[BenchTruthObject]] = []
         var blocks = BenchBlocks(engine: engine, baseline: baseline)
         var sourceNanoseconds: UInt64 = 0

@@ -61,6 +61,9 @@ struct Bench: ParsableCommand {
     @Option(name: .customLong("read-isolation"), help: "The engine's zxing-cpp reads in reader processes, as track's --read-isolation (default pdf417); the baseline always reads in this process.")
     var readIsolation = ReadIsolationChoice.pdf417
 
+    @Flag(name: .customLong("zxing-binarizer"), help: "The baseline binarizes with zxing-cpp's own code, as zxing-cpp ships (track --zxing-binarizer, also in the whole-file --decode-every-frame runs), where by default both pipelines use the vectorised copy of it: the engine against zxing-cpp as shipped.")
+    var zxingBinarizer = false
+
     @Option(name: .long, help: "Write every figure as JSON to this file.")
     var json: String?
 
@@ -95,6 +98,7 @@ struct Bench: ParsableCommand {
             session: .trackDefaults)
         runner.progress = { StandardError.print($0) }
         runner.engineIsolation = readIsolation.isolation()
+        runner.baselineZXingBinarizer = zxingBinarizer
         var outcomes: [BenchRunner.Outcome] = []
         do {
             if let input {
@@ -118,7 +122,8 @@ struct Bench: ParsableCommand {
             do {
                 let timing = try BenchWholeFile.measure(
                     executable: BenchWholeFile.executable, input: input, frames: frames, isolation: readIsolation.defaultValueDescription,
-                    engineArguments: ["--effort", effort.rawValue] + (locatedOnly ? ["--located-only"] : []))
+                    engineArguments: ["--effort", effort.rawValue] + (locatedOnly ? ["--located-only"] : []),
+                    baselineArguments: zxingBinarizer ? ["--zxing-binarizer"] : [])
                 print(timing.lines(input: input), terminator: "")
                 report.wholeFile = timing
             } catch {

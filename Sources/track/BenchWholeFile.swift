@@ -17,16 +17,17 @@ enum BenchWholeFile {
     }
 
     /// Times `input` (at most `frames` frames) through `executable` (this `track`); `engineArguments`
-    /// are the engine's options (`--effort`, `--located-only`), `isolation` the `--read-isolation`
-    /// both runs get. Throws when a run fails, naming its command and status.
+    /// are the engine's options (`--effort`, `--located-only`), `baselineArguments` the baseline's
+    /// (`--zxing-binarizer`), `isolation` the `--read-isolation` both runs get. Throws when a run
+    /// fails, naming its command and status.
     static func measure(executable: String, input: String, frames: Int?, isolation: String,
-                        engineArguments: [String]) throws -> BenchWholeFileTiming {
+                        engineArguments: [String], baselineArguments: [String] = []) throws -> BenchWholeFileTiming {
         let common = ["--input", input, "--format", "jsonl", "--output", "/dev/null", "--read-isolation", isolation]
             + (frames.map { ["--frames", String($0)] } ?? [])
         var engine: [Double] = [], everyFrame: [Double] = []
         for _ in 0..<runs {
             engine.append(try time(executable, common + engineArguments))
-            everyFrame.append(try time(executable, common + ["--decode-every-frame"]))
+            everyFrame.append(try time(executable, common + ["--decode-every-frame"] + baselineArguments))
         }
         return BenchWholeFileTiming(engineSeconds: median(engine), everyFrameSeconds: median(everyFrame), runs: runs)
     }

@@ -136,6 +136,9 @@ struct SessionOptions: ParsableArguments {
     @Flag(name: .customLong("decode-every-frame"), help: "No engine: every full frame decoded by zxing-cpp and the decodes tracked, what track bench calls the baseline. Slower; to time the engine against it end to end, or to check what the engine misses.")
     var decodeEveryFrame = false
 
+    @Flag(name: .customLong("zxing-binarizer"), help: "Binarize 2-D reads with zxing-cpp's own code, as zxing-cpp ships, instead of the vectorised copy of it used by default: the same black matrix bit for bit, the same codes, about three times slower. To time or check track against zxing-cpp as shipped.")
+    var zxingBinarizer = false
+
     @Option(name: .long, help: ArgumentHelp(
         "Misread protection: a code counts after N agreeing reads within M frames; N/M for all codes, 1d:N/M or 2d:N/M for one class (repeatable; a PDF417 at error-correction level 0 follows 1d; default 1d:2/3 and 2d:1/1; 1/1: every code counts at its first read, and only reads that disagree with it are held back).",
         valueName: "N/M"))

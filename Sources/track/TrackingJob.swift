@@ -66,6 +66,7 @@ final class TrackingJob {
         decoderOptions.symbologies = options.symbologies ?? []
         decoderOptions.maxSymbols = options.maxCodesPerFrame
         decoderOptions.isolation = options.readIsolation.isolation()
+        decoderOptions.zxingBinarizer = options.zxingBinarizer
         var configuration = ScanSessionConfiguration()
         configuration.expectedCount = options.expect
         configuration.maximumCodesPerFrame = options.maxCodesPerFrame

@@ -56,6 +56,10 @@ typedef struct CZXingShim_read_options {
     bool codabar_start_stop;
     /// Decode Code 39 Full ASCII (`+A` -> `a`) when the symbol is valid as such.
     bool code39_full_ascii;
+    /// Binarize 2-D reads with zxing-cpp's own code (scalar loops) instead of
+    /// the shim's vectorised copy of it: the same black matrix, bit for bit,
+    /// about three times slower. For timing zxing-cpp as shipped.
+    bool zxing_binarizer;
     /// 0 = unlimited, otherwise 1...255.
     int32_t max_symbols;
     /// Crop region in image pixels; width or height 0 = the whole image.
@@ -127,6 +131,15 @@ CZXingShim_bitmap *CZXingShim_write(int32_t format, const char *text, int32_t wi
                                     int32_t margin, int32_t ec_level, bool binary, int32_t *status,
                                     char *message, size_t message_capacity);
 void CZXingShim_bitmap_destroy(CZXingShim_bitmap *bitmap);
+
+/// The black matrix zxing-cpp 1.4's LocalAverage binarizer makes of a luma
+/// image, as the shim computes it for 2-D reads (unless `zxing_binarizer`):
+/// `out` (`width` * `height` bytes, packed) gets 0 where a pixel is black and
+/// 255 where it is white. False (and `out` untouched) when a side is below
+/// 40 pixels, where zxing-cpp binarizes by global histogram instead, or when
+/// `row_stride` < `width`.
+bool CZXingShim_local_average_matrix(const uint8_t *pixels, int32_t width, int32_t height, int32_t row_stride,
+                                     uint8_t *out);
 
 #ifdef __cplusplus
 }

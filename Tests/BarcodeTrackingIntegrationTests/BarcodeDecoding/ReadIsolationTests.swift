@@ -39,8 +39,9 @@ struct ReadIsolationTests {
         let crop = try #require(ZXing.crop(Rect(x: 10.5, y: 20, width: 300, height: 200), in: photo))
         let padded = try LumaImage(width: 5, height: 3, bytesPerRow: 8, pixels: Array(0..<24))
         let whole = ZXing.Crop(x: 0, y: 0, width: 5, height: 3)
-        for (image, part, options) in [(photo, crop, DecoderOptions.thorough),
-                                       (padded, whole, DecoderOptions(symbologies: [.pdf417, .ean13], maxSymbols: 4))] {
+        var shipped = DecoderOptions(symbologies: [.pdf417, .ean13], maxSymbols: 4)
+        shipped.zxingBinarizer = true
+        for (image, part, options) in [(photo, crop, DecoderOptions.thorough), (padded, whole, shipped)] {
             let request = ReadRequest(image: image, crop: part, options: options)
             let decoded = try ReadRequest(decoding: request.encoded())
             // Encoded again into the first message's buffer: the same storage, the same bytes.
