@@ -349,11 +349,22 @@ void readLevel(std::vector<OwnedSymbol> &out, std::vector<std::string> &warnings
     int formats = linear;
     hints.setFormats(static_cast<ZXing::BarcodeFormat>(formats));
     hints.setMaxNumberOfSymbols(1);
-    std::vector<uint8_t> work(static_cast<size_t>(view.width()) * view.height());
-    for (int y = 0; y < view.height(); ++y) {
+    // The copy found symbols are painted out of, in a buffer of this thread kept from read
+    // to read: `track` gives every block over 128 KiB a mapping of its own (flat memory for
+    // whole shifts), which the kernel would fault in and zero again on every read.
+    thread_local std::vector<uint8_t> kept;
+    std::vector<uint8_t> &work = kept;
+    const int width = view.width(), height = view.height(), pixStride = view.pixStride();
+    work.resize(static_cast<size_t>(width) * height);
+    uint8_t *target = work.data();
+    for (int y = 0; y < height; ++y, target += width) {
         const uint8_t *row = view.data(0, y);
-        for (int x = 0; x < view.width(); ++x)
-            work[static_cast<size_t>(y) * view.width() + x] = row[x * view.pixStride()];
+        if (pixStride == 1) {
+            std::memcpy(target, row, static_cast<size_t>(width));
+        } else {
+            for (int x = 0; x < width; ++x)
+                target[x] = row[x * pixStride];
+        }
     }
     ZXing::ImageView workView(work.data(), view.width(), view.height(), ZXing::ImageFormat::Lum);
     int budget = 2 * static_cast<int>(std::min<size_t>(limit, 128)) + 8;
