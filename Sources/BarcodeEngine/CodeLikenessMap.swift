@@ -56,8 +56,8 @@ struct CodeLikenessMap {
                 let a = here.loadUnaligned(as: SIMD16<UInt8>.self)
                 let right = (here + 2).loadUnaligned(as: SIMD16<UInt8>.self)
                 let down = (here + 2 * stride).loadUnaligned(as: SIMD16<UInt8>.self)
-                counts &+= none.replacing(with: one, where: pointwiseMax(a, right) &- pointwiseMin(a, right) .>= threshold)
-                counts &+= none.replacing(with: one, where: pointwiseMax(a, down) &- pointwiseMin(a, down) .>= threshold)
+                counts &+= none.replacing(with: one, where: Self.difference(a, right) .>= threshold)
+                counts &+= none.replacing(with: one, where: Self.difference(a, down) .>= threshold)
                 samples += 32
             }
             // At most 8 rows × 2 comparisons (a 16-pixel cell) per lane: no overflow of 8 bits.
@@ -75,6 +75,14 @@ struct CodeLikenessMap {
             }
         }
         return samples > 0 ? Float(strong) / Float(samples) : 0
+    }
+
+    /// |a − b| lane by lane. Written with `replacing(with:where:)`, which the optimizer
+    /// inlines, where the generic `pointwiseMax`/`pointwiseMin` stayed calls.
+    @inline(__always)
+    private static func difference(_ a: SIMD16<UInt8>, _ b: SIMD16<UInt8>) -> SIMD16<UInt8> {
+        let larger = b .> a
+        return a.replacing(with: b, where: larger) &- b.replacing(with: a, where: larger)
     }
 
     /// Candidate regions (frame pixels, clipped to `bounds`), highest summed density
