@@ -55,23 +55,40 @@ struct CodeTemplate: Sendable {
                     if index < columns { offsets[index] = offset }
                     if index < rows { offsets[columns + index] = offset * stride }
                 }
-                var sum: Float = 0, sumSq: Float = 0, dot: Float = 0
+                // Sums of luma in integers (exact in any order); the dot product in four
+                // partial sums, so that four samples' multiply-adds overlap instead of each
+                // waiting for the one before.
+                var sum = 0, sumSq = 0
+                var dot = SIMD4<Float>()
                 values.withUnsafeBufferPointer { t in
                     var k = 0
                     for r in 0..<rows {
                         let base = y * stride + offsets[columns + r] + x
-                        for c in 0..<columns {
-                            let v = Float(px[base + offsets[c]])
+                        var c = 0
+                        while c + 4 <= columns {
+                            let v = SIMD4<UInt8>(px[base + offsets[c]], px[base + offsets[c + 1]],
+                                                 px[base + offsets[c + 2]], px[base + offsets[c + 3]])
+                            let wide = SIMD4<Int>(truncatingIfNeeded: v)
+                            sum += wide.wrappedSum()
+                            sumSq += (wide &* wide).wrappedSum()
+                            dot += SIMD4<Float>(v) * SIMD4<Float>(t[k], t[k + 1], t[k + 2], t[k + 3])
+                            c += 4
+                            k += 4
+                        }
+                        while c < columns {
+                            let v = Int(px[base + offsets[c]])
                             sum += v
                             sumSq += v * v
-                            dot += v * t[k]
+                            dot[0] += Float(v) * t[k]
+                            c += 1
                             k += 1
                         }
                     }
                 }
-                let variance = sumSq - sum * sum / Float(values.count)
+                let count = values.count
+                let variance = Float(sumSq * count - sum * sum) / Float(count)
                 guard variance > 1 else { return nil }
-                return dot / variance.squareRoot()
+                return dot.sum() / variance.squareRoot()
             }
         }
     }
