@@ -26,4 +26,19 @@ struct EffortCommandTests {
             #expect(refused.stderr.contains(option[0]) && refused.stderr.contains("--decode-every-frame"), "\(refused.stderr)")
         }
     }
+
+    @Test("--zxing-binarizer reports exactly what the default binarization reports, frame by frame, with the engine and decoding every frame",
+          .needsSharedData)
+    func zxingBinarizer() throws {
+        let clip = SharedData.video.appendingPathComponent("boofcv-microqr.mp4").path
+        for mode in [[], ["--decode-every-frame"]] {
+            let common = ["--input", clip, "--frames", "60", "--format", "jsonl"] + mode
+            let ours = try TrackProcess.run(common), theirs = try TrackProcess.run(common + ["--zxing-binarizer"])
+            #expect(ours.status == 0 && theirs.status == 0, "\(mode): \(ours.stderr) \(theirs.stderr)")
+            let frames = { (run: TrackProcess.Outcome) in run.lines.filter { $0.contains("\"type\":\"frame\"") } }
+            #expect(frames(ours).count == 60 && frames(ours) == frames(theirs), "\(mode)")
+            // Not two empty runs: the clip's codes are tracked in most of these frames.
+            #expect(frames(ours).filter { $0.contains("\"data\"") }.count >= 30, "\(mode)")
+        }
+    }
 }
