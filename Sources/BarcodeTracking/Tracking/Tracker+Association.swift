@@ -225,6 +225,29 @@ extension Tracker {
         let location = detections[d].location
         let distance = location.center.distance(to: motions[t].predictedCenter)
         let size = max(motions[t].lastMeasured.size, location.size)
-        return distance <= gate(forSize: size) * gateFactor ? distance : nil
+        guard distance <= gate(forSize: size) * gateFactor else { return nil }
+        // Stage 1: a read a label's pitch or more from the prediction, while the codes measured
+        // in the last frame show the view moving far less, is another label of the payload.
+        if !checkPayload, distance > configuration.identicalLabelsGateFactor * gate(forSize: size),
+           isUnexplainedJump(distance, track: t) { return nil }
+        return distance
+    }
+
+    /// Whether a move of `distance` frame pixels from track `t`'s prediction is more than
+    /// ``TrackerConfiguration/unexplainedJumpFactor`` × how far the view can have moved since
+    /// `t` was measured: the fastest of the other codes measured in the last frame (with a
+    /// velocity) times the time since. False when no other code was measured in the last
+    /// frame (nothing tells how the view moved: a whip pan blurs every code) or the factor is 0.
+    func isUnexplainedJump(_ distance: Double, track t: Int) -> Bool {
+        let factor = configuration.unexplainedJumpFactor
+        guard factor > 0, let now = lastTime else { return false }
+        let interval = frameInterval ?? configuration.initialFrameInterval
+        var fastest: Double?
+        for i in tracks.indices where i != t && motions[i].hasVelocity && now - tracks[i].lastSeen <= 1.5 * interval {
+            let speed = (tracks[i].velocity.x * tracks[i].velocity.x + tracks[i].velocity.y * tracks[i].velocity.y).squareRoot()
+            fastest = max(fastest ?? 0, speed)
+        }
+        guard let fastest else { return false }
+        return distance > factor * fastest * max(now - tracks[t].lastSeen, interval)
     }
 }

@@ -37,6 +37,15 @@ public struct TrackerConfiguration: Sendable, Hashable {
     /// neighbour went unmeasured for a frame) than that track's label moved so far. 1 = the
     /// usual gate. Default 0.5 (with the default ``gateSizeFactor``, 0.75 × the code's size).
     public var identicalLabelsGateFactor: Double = 0.5
+    /// A decoded detection at least `identicalLabelsGateFactor` × the usual gate from the
+    /// prediction of a track with its payload continues it only if the view can have moved
+    /// that far: not when it is more than `unexplainedJumpFactor` × the distance the fastest
+    /// other code measured in the last frame moved in the time since the track was measured.
+    /// Such a read is another label with the payload coming into view while the track's own
+    /// label went unread (the Micro QR clip's sheet of `COPIES`), not the code jumping while
+    /// every other code crept. No other code measured in the last frame: no limit. 0 = off.
+    /// Default 3.
+    public var unexplainedJumpFactor: Double = 3
     /// A measurement farther than `jumpSizeFactor` × the code's size from the
     /// prediction is a jump: the track continues but
     /// ``TrackedBarcode/shouldAnimateFromPreviousToNextState`` is false. Default 0.5.
@@ -69,6 +78,8 @@ public struct TrackerConfiguration: Sendable, Hashable {
                   "identityMemory \(identityMemory) must be a finite number of seconds ≥ 0")
         try check(identicalLabelsGateFactor.isFinite && identicalLabelsGateFactor > 0 && identicalLabelsGateFactor <= 1,
                   "identicalLabelsGateFactor \(identicalLabelsGateFactor) must be a number in (0, 1]")
+        try check(unexplainedJumpFactor.isFinite && unexplainedJumpFactor >= 0,
+                  "unexplainedJumpFactor \(unexplainedJumpFactor) must be a finite number ≥ 0")
         try check(reacquisitionGateFactor.isFinite && reacquisitionGateFactor >= 1,
                   "reacquisitionGateFactor \(reacquisitionGateFactor) must be a finite number ≥ 1")
         try check(jumpSizeFactor.isFinite && jumpSizeFactor > 0, "jumpSizeFactor \(jumpSizeFactor) must be > 0")

@@ -113,6 +113,38 @@ struct TrackerTests {
         #expect(update.added.count == 1, "the newcomer gets a new id")
     }
 
+    @Test("A label's pitch from a coasting track, while the code measured last frame crept, is the next label of the payload; fast or unknown view motion keeps the id")
+    func unexplainedJumpIsAnotherLabel() throws {
+        // As on boofcv-microqr.mp4 (frames 21-28): a `COPIES` label read up to frame 4 and
+        // not in 5-6, while the board's own code is read creeping 3.5 px a frame; in frame 7
+        // the label below it, 64 px from the first one's prediction (68 px labels), is read.
+        func run(other step: Double?) throws -> (first: TrackID, read: TrackedBarcode) {
+            var tracker = try Tracker()
+            var first: TrackID?
+            for frame in 0..<7 {
+                var detections: [Detection] = []
+                if let step { detections.append(code("RPI", at: Point(x: 399 - step * Double(frame), y: 173 - step * Double(frame)), size: 68)) }
+                if frame <= 4 { detections.append(code("COPIES", at: Point(x: 58 - 1.5 * Double(frame), y: 459 - 2 * Double(frame)), size: 68)) }
+                let update = try tracker.update(with: detections, at: Double(frame) / 30)
+                first = first ?? update.tracks.first { $0.barcode?.data == "COPIES" }?.id
+            }
+            let update = try tracker.update(with: [code("COPIES", at: Point(x: 40, y: 509), size: 68)], at: 7.0 / 30)
+            let read = try #require(update.tracks.first { $0.state == .tracked && $0.barcode?.data == "COPIES" })
+            return (try #require(first), read)
+        }
+        let crept = try run(other: 3.5)
+        #expect(crept.read.id != crept.first, "the view crept 3.5 px a frame: a 64 px jump is the next label")
+        let panned = try run(other: 25)
+        #expect(panned.read.id == panned.first, "the view moved 25 px a frame: the label moved with it")
+        let alone = try run(other: nil)
+        #expect(alone.read.id == alone.first, "nothing tells how the view moved: the only read of the payload continues its only track")
+        var off = TrackerConfiguration()
+        off.unexplainedJumpFactor = 0
+        #expect(throws: Never.self) { try Tracker(configuration: off) }
+        off.unexplainedJumpFactor = -1
+        #expect(throws: TrackingError.self) { try Tracker(configuration: off) }
+    }
+
     @Test("A code read twice on one spot starts no second track; a second label elsewhere does")
     func repeatSighting() throws {
         var tracker = try Tracker()
