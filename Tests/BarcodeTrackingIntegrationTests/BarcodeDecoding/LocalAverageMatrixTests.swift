@@ -113,32 +113,41 @@ struct LocalAverageMatrixTests {
         #expect(Self.shimMatrix(try LumaImage(width: 39, height: 80), x: 0, y: 0, width: 39, height: 80) == nil)
     }
 
-    @Test("Reads with the shim's binarization are zxing-cpp's own: every 2-D sample image (thorough: rotated, inverted, downscaled) and frames of the real clips",
+    @Test("Reads with the shim's binarization are zxing-cpp's own: the 2-D sample images (thorough: rotated, inverted, downscaled; not one that zxing-cpp reads differently each time) and frames of the real clips",
           .needsSharedData)
     func sameReads() throws {
         var shipped = DecoderOptions.thorough
         shipped.zxingBinarizer = true
-        var cases: [(LumaImage, DecoderOptions, DecoderOptions)] = []
+        var cases: [(name: String, image: LumaImage, options: DecoderOptions, zxing: DecoderOptions)] = []
         let matrixFolders = SampleCorpus.folders.filter { name in
             ["aztec", "datamatrix", "maxicode", "microqrcode", "pdf417", "qrcode"].contains { name.hasPrefix($0) }
         }
         try #require(matrixFolders.count >= 15)
         for folder in matrixFolders {
-            for url in SampleCorpus.images(in: folder) {
+            // zxing-cpp 1.4 decodes this sample's Aztec symbol with bytes from memory it never
+            // wrote: its payload differs from one read to the next, with its own binarizer too.
+            for url in SampleCorpus.images(in: folder) where !(folder == "aztec-1" && url.lastPathComponent == "padding_bs.png") {
                 guard let image = try? ImageFile.load(path: url.path) else { continue }
-                cases.append((image, .thorough, shipped))
+                cases.append((folder + "/" + url.lastPathComponent, image, .thorough, shipped))
             }
         }
         var shippedVideo = DecoderOptions.video
         shippedVideo.zxingBinarizer = true
-        for frame in try Self.clipFrames(step: 9) { cases.append((frame, .video, shippedVideo)) }
-        var symbols = 0
-        for (image, options, zxingOptions) in cases {
-            let ours = try ZXing.read(image, region: nil, options: options)
+        for (index, frame) in try Self.clipFrames(step: 9).enumerated() { cases.append(("clip frame \(index)", frame, .video, shippedVideo)) }
+        var symbols = 0, unsteady: [String] = []
+        for (name, image, options, zxingOptions) in cases {
             let theirs = try ZXing.read(image, region: nil, options: zxingOptions)
-            #expect(ours.symbols == theirs.symbols && ours.warning == theirs.warning, "\(image.width)x\(image.height)")
+            // Another image on which zxing-cpp is not the same from one read to the next
+            // says nothing about the binarization: counted, and there must be few.
+            guard try ZXing.read(image, region: nil, options: zxingOptions).symbols == theirs.symbols else {
+                unsteady.append(name)
+                continue
+            }
+            let ours = try ZXing.read(image, region: nil, options: options)
+            #expect(ours.symbols == theirs.symbols && ours.warning == theirs.warning, "\(name)")
             symbols += ours.symbols.count
         }
+        #expect(unsteady.count <= 2, "zxing-cpp differs from itself on \(unsteady)")
         // Not a comparison of empty lists: the images hold hundreds of codes.
         #expect(cases.count > 500 && symbols > 500, "\(cases.count) images, \(symbols) codes")
     }
