@@ -311,7 +311,8 @@ ZXing::ImageView binarizedForMatrixCodes(const ZXing::ImageView &view, ZXing::De
         || view.width() < czxingshim::localAverageMinimumSide || view.height() < czxingshim::localAverageMinimumSide)
         return view;
     thread_local std::vector<uint8_t> matrix;
-    czxingshim::localAverageThreshold(view.data(0, 0), view.width(), view.height(), view.rowStride(), matrix);
+    matrix.resize(static_cast<size_t>(view.width()) * view.height());
+    czxingshim::localAverageThreshold(view.data(0, 0), view.width(), view.height(), view.rowStride(), matrix.data());
     hints.setBinarizer(ZXing::Binarizer::BoolCast);
     return ZXing::ImageView(matrix.data(), view.width(), view.height(), ZXing::ImageFormat::Lum);
 }
@@ -592,8 +593,6 @@ extern "C" bool CZXingShim_local_average_matrix(const uint8_t *pixels, int32_t w
     if (pixels == nullptr || out == nullptr || width < czxingshim::localAverageMinimumSide
         || height < czxingshim::localAverageMinimumSide || row_stride < width)
         return false;
-    std::vector<uint8_t> matrix;
-    czxingshim::localAverageThreshold(pixels, width, height, row_stride, matrix);
-    std::memcpy(out, matrix.data(), matrix.size());
+    czxingshim::localAverageThreshold(pixels, width, height, row_stride, out);
     return true;
 }

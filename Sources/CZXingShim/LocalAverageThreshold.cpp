@@ -1,6 +1,7 @@
 #include "LocalAverageThreshold.hpp"
 
 #include <algorithm>
+#include <vector>
 
 namespace czxingshim {
 
@@ -112,13 +113,12 @@ std::vector<uint8_t> blockThresholds(const std::vector<int> &points, int blocksX
 
 } // namespace
 
-void localAverageThreshold(const uint8_t *pixels, int width, int height, int rowStride, std::vector<uint8_t> &out)
+void localAverageThreshold(const uint8_t *pixels, int width, int height, int rowStride, uint8_t *out)
 {
     const int blocksX = (width + blockSide - 1) / blockSide;
     const int blocksY = (height + blockSide - 1) / blockSide;
     const std::vector<uint8_t> thresholds = blockThresholds(blackPoints(pixels, width, height, rowStride, blocksX, blocksY),
                                                             blocksX, blocksY);
-    out.resize(static_cast<size_t>(width) * height);
     std::vector<uint8_t> rowThreshold(width);
     for (int by = 0; by < blocksY; ++by) {
         for (int bx = 0; bx < blocksX; ++bx) {
@@ -132,7 +132,7 @@ void localAverageThreshold(const uint8_t *pixels, int width, int height, int row
         const uint8_t *__restrict limit = rowThreshold.data();
         for (int y = top; y < bottom; ++y) {
             const uint8_t *__restrict row = pixels + static_cast<size_t>(y) * rowStride;
-            uint8_t *__restrict target = out.data() + static_cast<size_t>(y) * width;
+            uint8_t *__restrict target = out + static_cast<size_t>(y) * width;
             for (int x = 0; x < width; ++x)
                 target[x] = row[x] <= limit[x] ? 0 : 255;
         }

@@ -11,7 +11,6 @@
 #pragma once
 
 #include <cstdint>
-#include <vector>
 
 namespace czxingshim {
 
@@ -21,10 +20,10 @@ namespace czxingshim {
 constexpr int localAverageMinimumSide = 40;
 
 /// Writes the black matrix of the `width` x `height` luma image at `pixels`
-/// (rows `rowStride` bytes apart) into `out` (packed, width * height bytes):
+/// (rows `rowStride` bytes apart) into `out` (packed, room for width * height bytes):
 /// 0 where zxing-cpp 1.4's LocalAverage binarizer calls the pixel black
 /// (luma <= its block's threshold), 255 elsewhere. Both sides must be at least
 /// `localAverageMinimumSide`.
-void localAverageThreshold(const uint8_t *pixels, int width, int height, int rowStride, std::vector<uint8_t> &out);
+void localAverageThreshold(const uint8_t *pixels, int width, int height, int rowStride, uint8_t *out);
 
 } // namespace czxingshim

@@ -244,8 +244,7 @@ extension Tracker {
         let interval = frameInterval ?? configuration.initialFrameInterval
         var fastest: Double?
         for i in tracks.indices where i != t && motions[i].hasVelocity && now - tracks[i].lastSeen <= 1.5 * interval {
-            let speed = (tracks[i].velocity.x * tracks[i].velocity.x + tracks[i].velocity.y * tracks[i].velocity.y).squareRoot()
-            fastest = max(fastest ?? 0, speed)
+            fastest = max(fastest ?? 0, tracks[i].velocity.distance(to: .zero))
         }
         guard let fastest else { return false }
         return distance > factor * fastest * max(now - tracks[t].lastSeen, interval)
