@@ -7,12 +7,15 @@ struct CellGroup {
     var score: Float = 0
     /// Bounds of the group, in cells (inclusive).
     var minColumn = Int.max, maxColumn = Int.min, minRow = Int.max, maxRow = Int.min
+    /// The group's cells (row-major indices), when asked for.
+    var cells: [Int] = []
 
     /// The groups of `marked` (row-major, `columns` × `rows`): two marked cells belong to
     /// one group when their columns differ by at most `reach.x` and their rows by at most
-    /// `reach.y` (1, 1: 8-connected). `weight` gives each cell's share of the score.
+    /// `reach.y` (1, 1: 8-connected). `weight` gives each cell's share of the score; with
+    /// `keepingCells`, each group lists its cells.
     static func groups(of marked: [Bool], columns: Int, rows: Int, reach: (x: Int, y: Int),
-                       weight: (Int) -> Float = { _ in 1 }) -> [CellGroup] {
+                       weight: (Int) -> Float = { _ in 1 }, keepingCells: Bool = false) -> [CellGroup] {
         var seen = [Bool](repeating: false, count: marked.count)
         var found: [CellGroup] = []
         var stack: [Int] = []
@@ -22,6 +25,7 @@ struct CellGroup {
             var group = CellGroup()
             while let index = stack.popLast() {
                 group.count += 1
+                if keepingCells { group.cells.append(index) }
                 group.score += weight(index)
                 let column = index % columns, row = index / columns
                 group.minColumn = min(group.minColumn, column); group.maxColumn = max(group.maxColumn, column)

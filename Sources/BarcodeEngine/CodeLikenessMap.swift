@@ -107,4 +107,42 @@ struct CodeLikenessMap {
         }
         return found.sorted { $0.score > $1.score }
     }
+
+    /// Density from which a cell counts towards a symbol's outline
+    /// (``outlines(in:hiding:minimumCells:)``): lower than ``codeLikeDensity``, so that a
+    /// large 2-D symbol, whose wide modules have edges only at their borders, is one group
+    /// of cells rather than pieces (the Aztec clip's large symbol: pieces of 3-20 cells at
+    /// 0.22, one group at 0.12).
+    static let outlineDensity: Float = 0.12
+
+    /// A group of cells that may be a whole 2-D symbol (``outlines(in:hiding:minimumCells:)``).
+    struct Outline {
+        /// The group's cells, as rectangles in frame pixels.
+        var cells: [Rect]
+        /// Their bounding box.
+        var box: Rect
+    }
+
+    /// Where whole 2-D symbols may lie, for reading them upright: groups of at least
+    /// `minimumCells` cells of ``outlineDensity`` or more (8-connected) whose centres lie in
+    /// `bounds` outside the `hidden` quads, largest group first.
+    func outlines(in bounds: Rect, hiding hidden: [Quadrilateral], minimumCells: Int = 12) -> [Outline] {
+        var marked = [Bool](repeating: false, count: density.count)
+        let size = Double(cellSize)
+        for index in density.indices where density[index] >= Self.outlineDensity {
+            let center = Point(x: (Double(index % columns) + 0.5) * size, y: (Double(index / columns) + 0.5) * size)
+            guard bounds.contains(center) else { continue }
+            marked[index] = !hidden.contains { $0.boundingBox.contains(center) && $0.contains(center) }
+        }
+        return CellGroup.groups(of: marked, columns: columns, rows: rows, reach: (1, 1), keepingCells: true)
+            .filter { $0.count >= minimumCells }
+            .sorted { $0.count > $1.count }
+            .map { group in
+                let cells = group.cells.map { Rect(x: Double($0 % columns) * size, y: Double($0 / columns) * size, width: size, height: size) }
+                let box = Rect(x: Double(group.minColumn) * size, y: Double(group.minRow) * size,
+                               width: Double(group.maxColumn - group.minColumn + 1) * size,
+                               height: Double(group.maxRow - group.minRow + 1) * size)
+                return Outline(cells: cells, box: box)
+            }
+    }
 }

@@ -20,6 +20,8 @@ public final class EngineJobTimes: Sendable {
         case likenessMap = "likeness map"
         /// Reads of code-like regions (``TrackingEngineConfiguration/candidateRegionsPerFrame``).
         case regions
+        /// Upright reads of slanted symbol outlines (``TrackingEngineConfiguration/readsSlantedRegionsUpright``).
+        case uprightOutlines = "upright outlines"
         /// Reads of windows around codes that following lost earlier.
         case reacquisition
         /// Reads of windows around codes that following lost in this frame.

@@ -63,9 +63,10 @@ struct RectifiedCode {
     /// small: a quarter made 2.25 times the square's pixels. The Aztec clip's following took
     /// 0.54-0.64 ms a frame with that border, 0.36-0.42 ms with this one, 0.27-0.29 ms with
     /// the stepped loop.
-    init?(_ frame: LumaImage, around quad: Quadrilateral) {
+    /// `largest` caps the square's side (pixels) lower for a read that may well find nothing.
+    init?(_ frame: LumaImage, around quad: Quadrilateral, largest: Int = 400) {
         let c = quad.corners
-        let side = Int(min(400, zip(c, c.dropFirst() + c.prefix(1)).map { $0.distance(to: $1) }.max() ?? 0))
+        let side = Int(min(Double(largest), zip(c, c.dropFirst() + c.prefix(1)).map { $0.distance(to: $1) }.max() ?? 0))
         guard side >= 16 else { return nil }
         self.init(frame, quad: quad, side: side, border: side / 8)
     }

@@ -71,6 +71,69 @@ extension TrackingEngine {
         }
     }
 
+    /// The symbol outline of `map` (``CodeLikenessMap/outlines(in:hiding:minimumCells:)``) to
+    /// read upright at `frame`, if any: the largest one no larger than half of `bounds` whose
+    /// wait is over. One every ``outlineInterval`` frames, and an outline read before (one
+    /// overlapping it by more than a third, followed as the view moves) waits
+    /// ``outlineRetryFrames`` frames, doubled for each read in a row, up to 8 times: print that
+    /// only looks like a symbol, or a symbol zxing-cpp cannot read even upright, costs a read
+    /// every 24 frames at most. (A symbol read is tracked from then on, and no longer outlined.)
+    func uprightOutline(in map: CodeLikenessMap, bounds: Rect, known: [Quadrilateral], frame: Int) -> CodeLikenessMap.Outline? {
+        guard state.withLock({ frame - $0.lastOutlineFrame >= Self.outlineInterval }) else { return nil }
+        let outlines = map.outlines(in: bounds, hiding: known).filter { $0.box.area <= bounds.area / 2 }
+        let retry = Self.outlineRetryFrames
+        return state.withLock { state in
+            state.triedOutlines.removeAll { frame - $0.frame > 16 * retry }
+            for outline in outlines {
+                guard let seen = state.triedOutlines.firstIndex(where: { $0.region.iou(outline.box) > 1.0 / 3 }) else {
+                    state.triedOutlines.append((outline.box, frame, 1))
+                    state.lastOutlineFrame = frame
+                    return outline
+                }
+                let tried = state.triedOutlines[seen]
+                state.triedOutlines[seen].region = outline.box
+                guard frame - tried.frame >= retry << min(3, tried.failures - 1) else { continue }
+                state.triedOutlines[seen] = (outline.box, frame, tried.failures + 1)
+                state.lastOutlineFrame = frame
+                return outline
+            }
+            return nil
+        }
+    }
+
+    /// The largest side (pixels) of the square a symbol outline is resampled to: most reads of
+    /// outlines find nothing, and a symbol of up to 64 modules a side keeps 4 pixels a module.
+    static let outlineSide = 256
+
+    /// Frames from one upright read of a symbol outline to the next, whichever outline.
+    static let outlineInterval = 2
+
+    /// Frames before a symbol outline read in vain is read upright again, the first time
+    /// (``uprightOutline(in:bounds:known:frame:)``).
+    static let outlineRetryFrames = 3
+
+    /// The symbol `outline` of `image` read upright for the symbologies of `reader` (2-D),
+    /// when its dark print makes a quad slanted by ``uprightSlant`` or more and at most twice as
+    /// long as wide (a 1-D code or a line of text is longer; ``RegionOutline``): the quad
+    /// resampled to a square (``RectifiedCode``), the largest code read there that covers a
+    /// quarter of the square or more mapped back to frame pixels.
+    static func uprightSearch(_ image: LumaImage, outline: CodeLikenessMap.Outline, with reader: BarcodeReader) throws -> DetectionReport {
+        guard let quad = RegionOutline.quad(in: image, outline: outline), quad.slant >= uprightSlant, quad.elongation <= 2,
+              let upright = RectifiedCode(image, around: quad, largest: outlineSide) else { return DetectionReport() }
+        var report = try reader.read(upright.image, region: nil)
+        // The symbol the outline was made for fills much of its square: a read of a small code
+        // in it (a sheet of small symbols outlined as one) is left to the other searches.
+        let square = Double(upright.image.width * upright.image.height)
+        let found = report.detections.compactMap(\.barcode).filter { $0.location.area >= square / 4 }
+            .max { $0.location.area < $1.location.area }
+        report.detections = found.map { barcode in
+            var mapped = barcode
+            mapped.location = upright.inFrame(barcode.location)
+            return [Detection(barcode: mapped)]
+        } ?? []
+        return report
+    }
+
     /// How much larger (area) a code-like region must be than when it was last
     /// searched in vain to be searched again at once (the camera moved closer).
     static let regrowthFactor = 1.3

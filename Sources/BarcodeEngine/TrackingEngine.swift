@@ -46,7 +46,10 @@ import Synchronization
 ///   ones in one tile of a 3 × 2 grid (shifted by half a tile every other cycle),
 ///   at the eager or relaxed rate of a schedule that stays eager while new codes
 ///   keep arriving (zxing-cpp 1.4's Data Matrix and Aztec detectors find small
-///   symbols in a tile or region that they miss in a busy full frame).
+///   symbols in a tile or region that they miss in a busy full frame);
+/// - and, every other frame, the outline of one whole 2-D symbol nobody tracks (a group of
+///   code-like cells) read upright when it is slanted
+///   (``TrackingEngineConfiguration/readsSlantedRegionsUpright``).
 ///
 /// With ``ReadIsolation`` on for some symbologies only (`track`'s default isolates
 /// PDF417), the regions, strips, tiles and re-acquisition windows are read in this
@@ -101,6 +104,10 @@ public final class TrackingEngine: TrackingAwareDetector, Sendable {
         /// Candidate regions searched without finding a new code: where, when last,
         /// and how many times in a row (the wait before the next search doubles each time).
         var triedRegions: [(region: Rect, frame: Int, failures: Int)] = []
+        /// Symbol outlines read upright lately, and when (``uprightOutline(in:bounds:known:frame:)``).
+        var triedOutlines: [(region: Rect, frame: Int, failures: Int)] = []
+        /// The last frame with an upright read of a symbol outline.
+        var lastOutlineFrame = Int.min / 2
         /// Running average (seconds) of the whole detection on frames with the
         /// whole-frame search, for ``TrackingEngineConfiguration/frameTimeBudget``.
         var wholeFrameCost: Double?
@@ -198,6 +205,8 @@ public final class TrackingEngine: TrackingAwareDetector, Sendable {
         /// The code-likeness map of the next frame's image (``prepare(next:)``), made beside
         /// this frame's other jobs instead of before the next frame's.
         case likenessMap(LumaImage)
+        /// A symbol outline read upright (``uprightSearch(_:outline:with:)``).
+        case uprightOutline(CodeLikenessMap.Outline, with: BarcodeReader)
 
         /// What the job is for, as ``EngineJobTimes`` counts it.
         var kind: EngineJobTimes.Kind {
@@ -208,6 +217,7 @@ public final class TrackingEngine: TrackingAwareDetector, Sendable {
             case .outlines: .outlines
             case .code39Section: .code39Sections
             case .likenessMap: .likenessMap
+            case .uprightOutline: .uprightOutlines
             }
         }
     }
@@ -280,12 +290,16 @@ public final class TrackingEngine: TrackingAwareDetector, Sendable {
         // whole-frame read covers 1-D codes): zxing-cpp 1.4 reads small Data Matrix
         // and Aztec symbols in a region that it misses in the busy full frame.
         if configuration.candidateRegionsPerFrame > 0, !searchAll || matrixDiscovery != nil {
-            let regions = timed(.likenessMap) {
-                candidateRegions(in: ahead.map ?? CodeLikenessMap(image), bounds: bounds, known: known, frame: frameIndex)
+            let (regions, outline) = timed(.likenessMap) {
+                let map = ahead.map ?? CodeLikenessMap(image)
+                let outline = configuration.readsSlantedRegionsUpright && matrixDiscovery != nil
+                    ? uprightOutline(in: map, bounds: bounds, known: known, frame: frameIndex) : nil
+                return (candidateRegions(in: map, bounds: bounds, known: known, frame: frameIndex), outline)
             }
             for region in regions {
                 search(region, known: known, searchAll ? matrixDiscovery : regionReader, .regions)
             }
+            if let outline, let matrixDiscovery { jobs.append(.uprightOutline(outline, with: matrixDiscovery)) }
         }
         // Codes that following lost a moment ago, in windows wider than their own.
         if !searchAll {
@@ -321,7 +335,7 @@ public final class TrackingEngine: TrackingAwareDetector, Sendable {
                 measured += output.detections
                 if let memory = output.memory { kept[track.id] = memory }
             case .locatedOnly: measured += output.detections
-            case .search, .sent: discovered += output.detections
+            case .search, .sent, .uprightOutline: discovered += output.detections
             case .outlines: outlined += output.detections
             case .code39Section:
                 section = output.section?.section
@@ -414,6 +428,8 @@ public final class TrackingEngine: TrackingAwareDetector, Sendable {
             return JobOutput(section: Self.code39Section(in: image, bounds: rect))
         case .likenessMap(let next):
             return JobOutput(map: CodeLikenessMap(next))
+        case .uprightOutline(let outline, let reader):
+            return JobOutput(try Self.uprightSearch(image, outline: outline, with: reader))
         case .outlines(let rect, let hidden):
             return JobOutput(detections: CodeOutlineMap(image, bounds: rect).outlines(in: rect, hiding: hidden).map {
                 Detection(location: Quadrilateral($0))
