@@ -89,13 +89,8 @@ struct CodeLikenessMap {
     /// first: groups of at least `minimumCells` code-like cells whose centres lie
     /// outside every quad of `hidden`, each grown by one cell on every side.
     func candidates(in bounds: Rect, hiding hidden: [Quadrilateral], minimumCells: Int = 2) -> [(region: Rect, score: Float)] {
-        var codeLike = [Bool](repeating: false, count: density.count)
+        let codeLike = cells(from: Self.codeLikeDensity, in: bounds, hiding: hidden)
         let size = Double(cellSize)
-        for index in density.indices where density[index] >= Self.codeLikeDensity {
-            let center = Point(x: (Double(index % columns) + 0.5) * size, y: (Double(index / columns) + 0.5) * size)
-            guard bounds.contains(center) else { continue }
-            codeLike[index] = !hidden.contains { $0.boundingBox.contains(center) && $0.contains(center) }
-        }
         var found: [(region: Rect, score: Float)] = []
         let density = density
         for group in CellGroup.groups(of: codeLike, columns: columns, rows: rows, reach: (1, 1), weight: { density[$0] })
@@ -106,6 +101,19 @@ struct CodeLikenessMap {
             if let clipped = region.intersection(bounds) { found.append((clipped, group.score)) }
         }
         return found.sorted { $0.score > $1.score }
+    }
+
+    /// The cells (row-major) of `threshold` density or more whose centres lie in `bounds`
+    /// outside every quad of `hidden`.
+    private func cells(from threshold: Float, in bounds: Rect, hiding hidden: [Quadrilateral]) -> [Bool] {
+        var marked = [Bool](repeating: false, count: density.count)
+        let size = Double(cellSize)
+        for index in density.indices where density[index] >= threshold {
+            let center = Point(x: (Double(index % columns) + 0.5) * size, y: (Double(index / columns) + 0.5) * size)
+            guard bounds.contains(center) else { continue }
+            marked[index] = !hidden.contains { $0.boundingBox.contains(center) && $0.contains(center) }
+        }
+        return marked
     }
 
     /// Density from which a cell counts towards a symbol's outline
@@ -127,13 +135,8 @@ struct CodeLikenessMap {
     /// `minimumCells` cells of ``outlineDensity`` or more (8-connected) whose centres lie in
     /// `bounds` outside the `hidden` quads, largest group first.
     func outlines(in bounds: Rect, hiding hidden: [Quadrilateral], minimumCells: Int = 12) -> [Outline] {
-        var marked = [Bool](repeating: false, count: density.count)
+        let marked = cells(from: Self.outlineDensity, in: bounds, hiding: hidden)
         let size = Double(cellSize)
-        for index in density.indices where density[index] >= Self.outlineDensity {
-            let center = Point(x: (Double(index % columns) + 0.5) * size, y: (Double(index / columns) + 0.5) * size)
-            guard bounds.contains(center) else { continue }
-            marked[index] = !hidden.contains { $0.boundingBox.contains(center) && $0.contains(center) }
-        }
         return CellGroup.groups(of: marked, columns: columns, rows: rows, reach: (1, 1), keepingCells: true)
             .filter { $0.count >= minimumCells }
             .sorted { $0.count > $1.count }
