@@ -27,12 +27,12 @@ enum RegionOutline {
         var histogram = [Int](repeating: 0, count: 256)
         // Cells with fewer than 4 of their 8 neighbours in the group stick out of it (print
         // touching the symbol, a line running off it): left out, they cannot pull a corner.
-        let centres = Set(outline.cells.map { Point(x: $0.x, y: $0.y) })
+        let origins = Set(outline.cells.map { Point(x: $0.x, y: $0.y) })
         let solid = outline.cells.filter { cell in
             var neighbours = 0
             for dy in -1...1 {
                 for dx in -1...1 where dx != 0 || dy != 0 {
-                    if centres.contains(Point(x: cell.x + Double(dx) * cell.width, y: cell.y + Double(dy) * cell.height)) { neighbours += 1 }
+                    if origins.contains(Point(x: cell.x + Double(dx) * cell.width, y: cell.y + Double(dy) * cell.height)) { neighbours += 1 }
                 }
             }
             return neighbours >= 4
@@ -96,7 +96,7 @@ enum RegionOutline {
         return abs((b.x - a.x) * (c.y - a.y) - (c.x - a.x) * (b.y - a.y))
     }
 
-    /// The convex hull of `points`, counter-clockwise in image coordinates (Andrew's monotone chain).
+    /// The convex hull of `points`, its corners in order around it (Andrew's monotone chain).
     static func convexHull(_ points: [Point]) -> [Point] {
         let sorted = points.sorted { $0.x < $1.x || $0.x == $1.x && $0.y < $1.y }
         guard sorted.count >= 3 else { return sorted }
