@@ -20,7 +20,7 @@ public final class EngineJobTimes: Sendable {
         case likenessMap = "likeness map"
         /// Reads of code-like regions (``TrackingEngineConfiguration/candidateRegionsPerFrame``).
         case regions
-        /// Upright reads of slanted symbol outlines (``TrackingEngineConfiguration/readsSlantedRegionsUpright``).
+        /// Upright reads of slanted symbol outlines (``TrackingEngineConfiguration/readsSlantedOutlinesUpright``).
         case uprightOutlines = "upright outlines"
         /// Reads of windows around codes that following lost earlier.
         case reacquisition

@@ -95,4 +95,12 @@ extension Quadrilateral {
         }
         return worst
     }
+
+    /// The longest side over the shortest: about 1 for a square symbol seen at a moderate
+    /// slant, 3 and more for a 1-D code or a line of text.
+    var elongation: Double {
+        let c = corners
+        let sides = (0..<4).map { c[$0].distance(to: c[($0 + 1) % 4]) }
+        return (sides.max() ?? 0) / max(sides.min() ?? 0, 1e-9)
+    }
 }

@@ -49,7 +49,7 @@ import Synchronization
 ///   symbols in a tile or region that they miss in a busy full frame);
 /// - and, every other frame, the outline of one whole 2-D symbol nobody tracks (a group of
 ///   code-like cells) read upright when it is slanted
-///   (``TrackingEngineConfiguration/readsSlantedRegionsUpright``).
+///   (``TrackingEngineConfiguration/readsSlantedOutlinesUpright``).
 ///
 /// With ``ReadIsolation`` on for some symbologies only (`track`'s default isolates
 /// PDF417), the regions, strips, tiles and re-acquisition windows are read in this
@@ -292,7 +292,7 @@ public final class TrackingEngine: TrackingAwareDetector, Sendable {
         if configuration.candidateRegionsPerFrame > 0, !searchAll || matrixDiscovery != nil {
             let (regions, outline) = timed(.likenessMap) {
                 let map = ahead.map ?? CodeLikenessMap(image)
-                let outline = configuration.readsSlantedRegionsUpright && matrixDiscovery != nil
+                let outline = configuration.readsSlantedOutlinesUpright && matrixDiscovery != nil
                     ? uprightOutline(in: map, bounds: bounds, known: known, frame: frameIndex) : nil
                 return (candidateRegions(in: map, bounds: bounds, known: known, frame: frameIndex), outline)
             }

@@ -106,7 +106,7 @@ public struct TrackingEngineConfiguration: Sendable, Hashable {
     /// a slant, and otherwise only a code already decoded (tracked) is read upright: on the
     /// Aztec clip, the two symbols were first decoded 104 frames on average (156 at most)
     /// after zxing-cpp 3.1 first read them, 39 (52) with this. Default true.
-    public var readsSlantedRegionsUpright = true
+    public var readsSlantedOutlinesUpright = true
     /// Also report codes that are located but cannot be decoded (blurred, too small
     /// or too far away) as located-only detections: outlines (axis-aligned boxes in
     /// frame pixels, on a 16-pixel grid) of places whose texture alternates like bars

@@ -34,7 +34,7 @@ struct SlantedDiscoveryTests {
           arguments: [true, false])
     func engineFindsSlantedSymbol(upright: Bool) throws {
         var configuration = TrackingEngineConfiguration()
-        configuration.readsSlantedRegionsUpright = upright
+        configuration.readsSlantedOutlinesUpright = upright
         let engine = try TrackingEngine(options: .video, configuration: configuration)
         let frame = try UprightReadTests.frame(300)
         let found = try engine.report(in: frame, region: nil, expected: []).detections.compactMap(\.barcode)
@@ -46,6 +46,31 @@ struct SlantedDiscoveryTests {
         } else {
             #expect(found == nil)
         }
+    }
+
+    @Test("One symbol outline is read every other frame at most, and one read before waits 3, 6, 12, then 24 frames")
+    func outlineWaits() throws {
+        let image = try UprightReadTests.frame(300).image
+        let engine = try TrackingEngine(options: .video)
+        let map = CodeLikenessMap(image)
+        var reads: [(frame: Int, box: Rect)] = []
+        for frame in 1...120 {
+            if let outline = engine.uprightOutline(in: map, bounds: image.bounds, known: [], frame: frame) {
+                reads.append((frame, outline.box))
+            }
+        }
+        #expect(zip(reads, reads.dropFirst()).allSatisfy { $1.frame - $0.frame >= TrackingEngine.outlineInterval })
+        // The frame stays the same, so an outline comes back with the same box.
+        var boxes: [Rect] = []
+        for read in reads where !boxes.contains(read.box) { boxes.append(read.box) }
+        var readOften = false
+        for box in boxes {
+            let frames = reads.filter { $0.box == box }.map(\.frame)
+            let gaps = zip(frames, frames.dropFirst()).map { $1 - $0 }
+            #expect(gaps.enumerated().allSatisfy { $1 >= TrackingEngine.outlineRetryFrames << min(3, $0) }, "\(box): \(frames)")
+            readOften = readOften || frames.count >= 4
+        }
+        #expect(readOften, "\(reads)")
     }
 
     @Test("Outline geometry: a hull keeps only the outer points, a quad's elongation is its longest side over its shortest")
