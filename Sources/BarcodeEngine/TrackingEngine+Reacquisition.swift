@@ -1,5 +1,5 @@
 import BarcodeDecoding
-import BarcodeTracking
+package import BarcodeTracking
 import Dispatch
 
 /// Running a frame's jobs, and looking at once for codes that following lost.
@@ -69,15 +69,33 @@ extension TrackingEngine {
     }
 
     /// Re-acquisition windows (``reacquisitionWindow(for:in:)``) for the decoded codes among
-    /// `tracks` measured in at least ``reacquiredFrames`` frames whose predicted box lies wholly
-    /// inside `bounds` (a code leaving the view is rightly lost), at most
-    /// ``reacquisitionWindowsPerFrame``; none when re-acquisition is off.
+    /// `tracks` measured in at least ``reacquiredFrames`` frames that are still in view
+    /// (``isInView(_:bounds:)``), at most ``reacquisitionWindowsPerFrame``; none when
+    /// re-acquisition is off.
     private func windows(for tracks: [TrackedBarcode], bounds: Rect) -> [Rect] {
         guard configuration.reacquisitionTime > 0 else { return [] }
         let wanted = tracks.filter { (track: TrackedBarcode) -> Bool in
-            track.barcode != nil && track.framesSeen >= Self.reacquiredFrames && bounds.contains(track.predictedLocation.boundingBox)
+            track.barcode != nil && track.framesSeen >= Self.reacquiredFrames && Self.isInView(track, bounds: bounds)
         }
         return wanted.prefix(Self.reacquisitionWindowsPerFrame).compactMap { reacquisitionWindow(for: $0, in: bounds) }
+    }
+
+    /// Share of a 1-D code's predicted box that must lie inside the view for re-acquisition
+    /// to look for it.
+    static let linearShareInView = 0.75
+
+    /// Whether re-acquisition looks for `track` in `bounds`: a 2-D code whose predicted box
+    /// lies wholly inside (a code leaving the view is rightly lost), a 1-D code with at least
+    /// ``linearShareInView`` of it inside: cut off across its bars it still reads, and decoding
+    /// every frame reads it. The pallet pan scene: a 1-D label whose top runs out of the frame,
+    /// read by the baseline in every frame, by the engine (whole frame every 6th frame) only in
+    /// frames searched whole, 7 frames missed; the symbology sheet's zoom scene: 1 → 2 of the
+    /// baseline's 2 pairs.
+    package static func isInView(_ track: TrackedBarcode, bounds: Rect) -> Bool {
+        let box = track.predictedLocation.boundingBox
+        if bounds.contains(box) { return true }
+        guard track.barcode?.symbology.isLinear == true, box.area > 0 else { return false }
+        return (box.intersection(bounds)?.area ?? 0) / box.area >= linearShareInView
     }
 
     /// The predicted box grown by its larger side and the correlation's search radius on

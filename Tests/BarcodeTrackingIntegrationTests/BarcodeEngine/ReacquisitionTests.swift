@@ -5,11 +5,12 @@ import Testing
 
 /// Looking again, in a wider window, for a code that following lost.
 struct ReacquisitionTests {
-    /// A 960x540 white frame with `code` pasted with its top-left corner at (`x`, `y`).
+    /// A 960x540 white frame with `code` pasted with its top-left corner at (`x`, `y`), cut
+    /// off where it runs out of the frame.
     static func frame(_ number: Int, code: LumaImage, x: Int, y: Int) throws -> Frame {
         var pixels = [UInt8](repeating: 255, count: 960 * 540)
-        for row in 0..<code.height {
-            for column in 0..<code.width { pixels[(y + row) * 960 + x + column] = code[column, row] }
+        for row in 0..<code.height where (0..<540).contains(y + row) {
+            for column in 0..<code.width where (0..<960).contains(x + column) { pixels[(y + row) * 960 + x + column] = code[column, row] }
         }
         return Frame(number: number, time: Double(number - 1) / 30, image: try LumaImage(width: 960, height: 540, bytesPerRow: 960, pixels: pixels))
     }
@@ -31,16 +32,17 @@ struct ReacquisitionTests {
     }
 
     /// Runs 5 frames of a code (default: a QR code) moving 4 px a frame, then one in which it
-    /// jumped 100 px right (beyond correlation's reach and its window); returns the ids of the
-    /// tracks measured with its payload in the first 5 frames and in the 6th.
-    static func jump(reacquisitionTime: Double, as symbology: Symbology = .qrCode, size: (Int, Int) = (120, 120),
-                     wholeEveryFrame: Bool = false) throws -> (before: Set<TrackID>, after: Set<TrackID>) {
+    /// jumped to `jumpTo` (default 100 px right: beyond correlation's reach and its window),
+    /// its top at `y` moving up `rise` px a frame; returns the ids of the tracks measured with
+    /// its payload in the first 5 frames and in the 6th.
+    static func jump(reacquisitionTime: Double, as symbology: Symbology = .qrCode, size: (Int, Int) = (120, 120), y: Int = 200,
+                     rise: Int = 0, jumpTo: Int = 420, wholeEveryFrame: Bool = false) throws -> (before: Set<TrackID>, after: Set<TrackID>) {
         let code = try BarcodeRenderer.render("REACQUIRE ME", as: symbology, width: size.0, height: size.1)
         let session = try ScanSession()
         let engine = try Self.engine(reacquisitionTime: reacquisitionTime, wholeEveryFrame: wholeEveryFrame)
         var before: Set<TrackID> = [], after: Set<TrackID> = []
         for n in 1...6 {
-            let frame = try Self.frame(n, code: code, x: n < 6 ? 300 + 4 * n : 420, y: 200)
+            let frame = try Self.frame(n, code: code, x: n < 6 ? 300 + 4 * n : jumpTo, y: y - rise * n)
             let detections = try session.detect(in: frame, using: engine)
             let result = try #require(try session.process(detections, frameNumber: n, time: frame.time, frameSize: Size(width: 960, height: 540)))
             let ids = result.tracks.filter { $0.state == .tracked && $0.barcode?.data == "REACQUIRE ME" }.map(\.id)
@@ -66,6 +68,32 @@ struct ReacquisitionTests {
         #expect(with.after == with.before)
         let without = try Self.jump(reacquisitionTime: 0, as: .code128, size: (240, 80), wholeEveryFrame: true)
         #expect(without.before.count == 1 && without.after.isEmpty, "the whole-frame search alone misses it: \(without)")
+    }
+
+    @Test("A 1-D code whose top runs out of the frame is looked for again when lost, as decoding every frame reads it; a 2-D code leaving the view is not")
+    func linearCodeCutByTheFrameEdge() throws {
+        // 500 px tall, its top above the frame and rising 30 px a frame: correlation follows the
+        // rows zxing-cpp read up to the frame's edge, and the tracker predicts them partly above
+        // it (about 2% of the box in the 6th frame). There it jumps 156 px, out of its own
+        // window (124 px around it), into re-acquisition's. (The test fails when only codes
+        // wholly in view are looked for, checked.)
+        let cut = try Self.jump(reacquisitionTime: 0.5, as: .code128, size: (240, 500), y: -80, rise: 30, jumpTo: 480)
+        #expect(cut.before.count == 1)
+        #expect(cut.after == cut.before, "\(cut)")
+        let without = try Self.jump(reacquisitionTime: 0, as: .code128, size: (240, 500), y: -80, rise: 30, jumpTo: 480)
+        #expect(without.before.count == 1 && without.after.isEmpty, "only re-acquisition finds it: \(without)")
+        // Which tracks are looked for: by the share of the predicted box in view.
+        let bounds = Rect(x: 0, y: 0, width: 960, height: 540)
+        func track(_ symbology: Symbology, top: Double) -> TrackedBarcode {
+            let box = Quadrilateral(Rect(x: 300, y: top, width: 240, height: 100))
+            return TrackedBarcode(id: TrackID(rawValue: 1), barcode: Barcode(symbology: symbology, data: "X", bytes: Array("X".utf8), location: box), location: box,
+                                  predictedLocation: box, deltaTimeForPrediction: 1.0 / 30, velocity: .zero,
+                                  shouldAnimateFromPreviousToNextState: true, firstSeen: 0, lastSeen: 0, framesSeen: 5, state: .predictedOnly)
+        }
+        #expect(TrackingEngine.isInView(track(.code128, top: -20), bounds: bounds))
+        #expect(!TrackingEngine.isInView(track(.code128, top: -40), bounds: bounds))
+        #expect(!TrackingEngine.isInView(track(.qrCode, top: -20), bounds: bounds))
+        #expect(TrackingEngine.isInView(track(.qrCode, top: 0), bounds: bounds))
     }
 
     @Test("reacquisitionTime outside 0...60 seconds is refused")
