@@ -45,13 +45,16 @@ package struct DiscoverySchedule: Sendable {
     /// How `frame` is searched whole, if it is: on every frame when `forced` (the
     /// warm-up, or a frame whose spare time pays for it; always at full resolution),
     /// otherwise ``TrackingEngineConfiguration/idleWholeFrameInterval`` frames after the
-    /// last one while nothing is tracked and ``TrackingEngineConfiguration/wholeFrameInterval``
-    /// frames after it while codes are; every
+    /// last one while nothing is tracked, ``TrackingEngineConfiguration/relaxedWholeFrameInterval``
+    /// frames after it while the view is `steady` (see ``TrackingEngine``) and the schedule is
+    /// not eager, and ``TrackingEngineConfiguration/wholeFrameInterval`` frames otherwise; every
     /// ``TrackingEngineConfiguration/fullResolutionWholeFrameInterval``-th of those at full
     /// resolution, the others reduced when `reducible` (a frame large enough).
-    package mutating func wholeFrame(at frame: Int, nothingTracked: Bool, forced: Bool = false, reducible: Bool = false,
-                                     _ configuration: TrackingEngineConfiguration) -> WholeFrameSearch? {
-        let interval = nothingTracked ? configuration.idleWholeFrameInterval : configuration.wholeFrameInterval
+    package mutating func wholeFrame(at frame: Int, nothingTracked: Bool, steady: Bool = false, forced: Bool = false,
+                                     reducible: Bool = false, _ configuration: TrackingEngineConfiguration) -> WholeFrameSearch? {
+        let interval = nothingTracked ? configuration.idleWholeFrameInterval
+            : steady && !isEager(at: frame, configuration)
+                ? max(configuration.relaxedWholeFrameInterval, configuration.wholeFrameInterval) : configuration.wholeFrameInterval
         guard forced || frame - lastWholeFrame >= interval else { return nil }
         lastWholeFrame = frame
         wholeFrames += 1
@@ -67,7 +70,7 @@ package struct DiscoverySchedule: Sendable {
     }
 }
 
-/// How a frame is searched whole (``DiscoverySchedule/wholeFrame(at:nothingTracked:forced:reducible:_:)``).
+/// How a frame is searched whole (``DiscoverySchedule/wholeFrame(at:nothingTracked:steady:forced:reducible:_:)``).
 package enum WholeFrameSearch: Sendable, Equatable {
     /// The frame as it is, as decoding every frame reads it.
     case fullResolution

@@ -134,6 +134,20 @@ extension TrackingEngine {
         return report
     }
 
+    /// Whether the view is steady by the codes in `live` (``TrackingEngineConfiguration/relaxedWholeFrameInterval``):
+    /// some decoded code was measured in the previous frame, and the median motion the tracker
+    /// predicts for them from there to this frame (each axis's median, frame pixels) is under
+    /// ``TrackingEngineConfiguration/steadyViewSpeed`` of `bounds`' shorter side. A pan moves
+    /// every code the same way; a hand held still jitters about a place, and the tracker's
+    /// velocities, smoothed over frames, stay small.
+    package func isSteady(_ live: [TrackedBarcode], bounds: Rect) -> Bool {
+        let moves = live.filter { $0.state == .tracked && $0.barcode != nil }.map { $0.predictedLocation.center - $0.location.center }
+        guard !moves.isEmpty else { return false }
+        func median(_ values: [Double]) -> Double { values.sorted()[values.count / 2] }
+        let motion = Point(x: median(moves.map(\.x)), y: median(moves.map(\.y)))
+        return (motion.x * motion.x + motion.y * motion.y).squareRoot() < configuration.steadyViewSpeed * min(bounds.width, bounds.height)
+    }
+
     /// How much larger (area) a code-like region must be than when it was last
     /// searched in vain to be searched again at once (the camera moved closer).
     static let regrowthFactor = 1.3

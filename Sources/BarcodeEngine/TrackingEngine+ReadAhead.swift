@@ -109,8 +109,9 @@ extension TrackingEngine {
             // the photo scenes +0-15%, the Aztec clip +6%).
             var schedule = state.schedule
             let warmingUp = frame + 1 <= configuration.warmUpFrames
-            next = schedule.wholeFrame(at: frame + 1, nothingTracked: live.isEmpty && state.emptyBefore, forced: warmingUp || affordable,
-                                       reducible: reducible, configuration).map { ($0, upcoming, nextHidden) }
+            next = schedule.wholeFrame(at: frame + 1, nothingTracked: live.isEmpty && state.emptyBefore, steady: state.steadyBefore,
+                                       forced: warmingUp || affordable, reducible: reducible, configuration)
+                .map { ($0, upcoming, nextHidden) }
         }
         let map = state.nextMap.flatMap { $0.number == identity.number && $0.time == identity.time ? $0.map : nil }
         state.nextMap = nil

@@ -19,14 +19,17 @@ import Synchronization
 ///   reading only upright: zxing-cpp 1.4 misses most 2-D codes seen at a slant;
 /// - located-only codes are re-read in a window;
 /// - a code that neither correlates nor decodes there although it was measured in the
-///   previous frame and is predicted inside the view is read in a window three times its
+///   previous frame and is predicted inside the view (a 1-D code: mostly inside) is read in a window three times its
 ///   size at once, and in every frame after while it stays lost, for
 ///   ``TrackingEngineConfiguration/reacquisitionTime``.
 ///
 /// New codes:
 /// - the whole frame, read as decoding every frame reads it (only tracked 1-D codes
 ///   painted out), every
-///   ``TrackingEngineConfiguration/wholeFrameInterval`` frames whatever is tracked,
+///   ``TrackingEngineConfiguration/wholeFrameInterval`` frames whatever is tracked
+///   (every ``TrackingEngineConfiguration/relaxedWholeFrameInterval`` frames while the view
+///   is steady: no new code for a while, and the codes tracked moving less than
+///   ``TrackingEngineConfiguration/steadyViewSpeed``),
 ///   and every ``TrackingEngineConfiguration/idleWholeFrameInterval`` frames while
 ///   nothing is: the bound on how long any readable code,
 ///   of any size up to one filling the frame, waits to be found; every
@@ -130,6 +133,10 @@ public final class TrackingEngine: TrackingAwareDetector, Sendable {
         var emptyBefore = false
         /// Frames whose code-likeness map was made among the previous frame's jobs.
         var likenessMapsMadeAhead = 0
+        /// Whether the view was steady by the codes tracked at the previous frame's start
+        /// (``isSteady(_:bounds:)``): what the whole-frame schedule of this frame goes by, as
+        /// the read sent ahead at that frame did.
+        var steadyBefore = false
     }
 
     /// Creates the engine's detector. `options` are those of a whole-frame read;
@@ -242,14 +249,18 @@ public final class TrackingEngine: TrackingAwareDetector, Sendable {
         let reduction = configuration.reducedWholeFrameFactor
         let reducible = reduction > 1 && min(bounds.width, bounds.height) >= Double(240 * reduction)
         let (number, time) = (frame.number, frame.time)
+        let steadyNow = isSteady(live, bounds: bounds)
         let (frameIndex, memory, stripIndex, tileIndex, whole, ahead) = state.withLock { state in
             state.frameIndex += 1
             let frame = state.frameIndex
             let warmingUp = frame <= configuration.warmUpFrames
             // Spare time: the whole frame on every frame whose measured cost fits the budget.
             let affordable = configuration.frameTimeBudget.flatMap { budget in state.wholeFrameCost.map { $0 <= budget } } ?? false
-            let whole = state.schedule.wholeFrame(at: frame, nothingTracked: live.isEmpty, forced: warmingUp || affordable,
-                                                  reducible: reducible, configuration)
+            // Steady by the codes of the frame before: the read sent ahead for this frame was
+            // decided by them too.
+            let whole = state.schedule.wholeFrame(at: frame, nothingTracked: live.isEmpty, steady: state.steadyBefore,
+                                                  forced: warmingUp || affordable, reducible: reducible, configuration)
+            state.steadyBefore = steadyNow
             let ahead = readAhead(&state, frame: frame, whole: whole, identity: (number, time), bounds: bounds, live: live,
                                   affordable: affordable, reducible: reducible)
             let scheduled = whole != .fullResolution || warmingUp

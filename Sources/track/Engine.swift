@@ -24,6 +24,7 @@ enum Engine {
         var configuration = TrackingEngineConfiguration()
         configuration.frameTimeBudget = frameTimeBudget
         configuration.wholeFrameInterval = effort.wholeFrameInterval
+        configuration.relaxedWholeFrameInterval = effort.relaxedWholeFrameInterval
         configuration.idleWholeFrameInterval = effort.idleWholeFrameInterval
         configuration.fullResolutionWholeFrameInterval = effort.fullResolutionWholeFrameInterval
         configuration.locatesUndecodedCodes = locatedOnly

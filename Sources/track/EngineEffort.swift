@@ -4,12 +4,14 @@ import BarcodeEngine
 /// `--effort`: how hard the engine looks for new codes on frames it has not
 /// searched whole, trading speed for how soon a code is first reported.
 enum EngineEffort: String, CaseIterable, ExpressibleByArgument {
-    /// The whole frame every 6th frame while codes are tracked and every 2nd while none
-    /// is, every other time at half size: fastest; a large code waits up to 5 frames.
+    /// The whole frame every 6th frame while codes are tracked (12th while the view is
+    /// steady) and every 2nd while none is, every other time at half size: fastest; a large
+    /// code waits up to 5 frames (11 in a steady view).
     case fast
-    /// The whole frame every 3rd frame (the default), every other time at half size: a
-    /// large code waits up to 2 frames, the smallest readable ones up to 5 when neither a
-    /// code-like region nor a strip or tile finds them first.
+    /// The whole frame every 3rd frame (the default; every 6th while the view is steady: no
+    /// new code for 2 s and the codes tracked barely moving), every other time at half size:
+    /// a large code waits up to 2 frames (5), the smallest readable ones up to 5 (11) when
+    /// neither a code-like region nor a strip or tile finds them first.
     case balanced
     /// The whole frame on every frame at full resolution, as decoding every frame does,
     /// plus the engine's own searches: slower than decoding every frame, and finds nearly all
@@ -27,6 +29,10 @@ enum EngineEffort: String, CaseIterable, ExpressibleByArgument {
         }
     }
 
+    /// Frames between whole-frame searches while the view is steady
+    /// (``TrackingEngineConfiguration/relaxedWholeFrameInterval``): twice the other interval.
+    var relaxedWholeFrameInterval: Int { 2 * wholeFrameInterval }
+
     /// Frames between whole-frame searches while nothing is tracked
     /// (``TrackingEngineConfiguration/idleWholeFrameInterval``).
     var idleWholeFrameInterval: Int { self == .fast ? 2 : 1 }
@@ -38,6 +44,6 @@ enum EngineEffort: String, CaseIterable, ExpressibleByArgument {
 
     /// The `--effort` help text.
     static let help = ArgumentHelp(
-        "How often the engine searches the whole frame for new codes: fast (every 6th frame; every 2nd while nothing is tracked), balanced (every 3rd, the default), both at half size every other time, or thorough (every frame, full size). With a camera or --realtime it also searches whole whenever the frame's spare time allows.",
+        "How often the engine searches the whole frame for new codes: fast (every 6th frame; every 2nd while nothing is tracked), balanced (every 3rd, the default), both twice as seldom while the view is steady and at half size every other time, or thorough (every frame, full size). With a camera or --realtime it also searches whole whenever the frame's spare time allows.",
         valueName: "fast|balanced|thorough")
 }

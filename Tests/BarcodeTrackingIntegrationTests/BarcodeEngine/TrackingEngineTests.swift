@@ -144,6 +144,46 @@ struct TrackingEngineTests {
         #expect(emptyView == .fullResolution)
     }
 
+    @Test("While the view is steady and no new code came lately, the whole frame is searched every relaxedWholeFrameInterval frames")
+    func steadyWholeFrames() {
+        var config = TrackingEngineConfiguration()
+        config.wholeFrameInterval = 3
+        config.relaxedWholeFrameInterval = 6
+        var schedule = DiscoverySchedule()
+        func searched(_ frames: ClosedRange<Int>, steady: Bool) -> [Int] {
+            frames.filter { schedule.wholeFrame(at: $0, nothingTracked: false, steady: steady, config) != nil }
+        }
+        #expect(searched(1...13, steady: true) == [1, 7, 13])
+        #expect(searched(14...19, steady: false) == [16, 19])
+        // A new code makes the schedule eager: steady or not, every wholeFrameInterval frames.
+        schedule.foundNewCode(at: 19)
+        #expect(searched(20...25, steady: true) == [22, 25])
+        // Never more often than wholeFrameInterval.
+        config.wholeFrameInterval = 8
+        var other = DiscoverySchedule()
+        #expect((1...17).filter { other.wholeFrame(at: $0, nothingTracked: false, steady: true, config) != nil } == [1, 9, 17])
+    }
+
+    @Test("The view is steady while the codes measured in the previous frame are predicted to move under steadyViewSpeed")
+    func steadyView() throws {
+        let engine = try TrackingEngine()  // steadyViewSpeed 0.005: 2.7 px a frame on 960 x 540
+        let bounds = Rect(x: 0, y: 0, width: 960, height: 540)
+        func track(_ id: Int, moving dx: Double, _ state: TrackState = .tracked) -> TrackedBarcode {
+            let box = Quadrilateral(Rect(x: Double(100 * id), y: 100, width: 60, height: 60))
+            return TrackedBarcode(id: TrackID(rawValue: id), barcode: Barcode(symbology: .qrCode, data: "\(id)", bytes: Array("\(id)".utf8), location: box), location: box,
+                                  predictedLocation: box.translated(by: Point(x: dx, y: 0)), deltaTimeForPrediction: 1.0 / 30,
+                                  velocity: Point(x: dx * 30, y: 0), shouldAnimateFromPreviousToNextState: true,
+                                  firstSeen: 0, lastSeen: 0, framesSeen: 5, state: state)
+        }
+        #expect(engine.isSteady([track(1, moving: 2), track(2, moving: -1), track(3, moving: 2)], bounds: bounds))
+        #expect(!engine.isSteady([track(1, moving: 4), track(2, moving: 5), track(3, moving: 1)], bounds: bounds))
+        // The median: one code moving on its own does not make a pan.
+        #expect(engine.isSteady([track(1, moving: 40), track(2, moving: 1), track(3, moving: 0)], bounds: bounds))
+        // Only codes measured in the previous frame count; with none, the view is not known to be steady.
+        #expect(!engine.isSteady([track(1, moving: 0, .predictedOnly)], bounds: bounds))
+        #expect(!engine.isSteady([], bounds: bounds))
+    }
+
     @Test("While nothing is tracked the whole frame is searched every idleWholeFrameInterval frames, and on every frame that is forced")
     func idleWholeFrames() {
         var config = TrackingEngineConfiguration()
