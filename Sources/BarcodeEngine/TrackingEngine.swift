@@ -21,7 +21,10 @@ import Synchronization
 /// - a code that neither correlates nor decodes there although it was measured in the
 ///   previous frame and is predicted inside the view (a 1-D code: mostly inside) is read in a window three times its
 ///   size at once, and in every frame after while it stays lost, for
-///   ``TrackingEngineConfiguration/reacquisitionTime``.
+///   ``TrackingEngineConfiguration/reacquisitionTime``;
+/// - a code lost (predicted only) and predicted out of view is not followed (a 1-D code:
+///   less than ``linearShareInView`` of it in view) until it is predicted back in view or a
+///   search finds it.
 ///
 /// New codes:
 /// - the whole frame, read as decoding every frame reads it (only tracked 1-D codes
@@ -325,8 +328,14 @@ public final class TrackingEngine: TrackingAwareDetector, Sendable {
             jobs.append(.outlines(bounds, hiding: live.filter { $0.barcode != nil }.map { Self.hidingMask(for: $0.predictedLocation) }))
         }
         if let next = ahead.mapNext { jobs.append(.likenessMap(next.image)) }
+        // A lost code (predicted only) predicted out of view is not followed: a template
+        // placed off the frame scores nothing and a 2-D code's window holds a piece of it at
+        // most; its memory is kept for when it comes back into view (or discovery finds it).
+        var outOfView: [TrackID: TrackMemory] = [:]
         for track in live {
-            if track.barcode != nil {
+            if track.barcode != nil, track.state == .predictedOnly, !Self.isInView(track, bounds: bounds) {
+                outOfView[track.id] = memory[track.id]
+            } else if track.barcode != nil {
                 let due = (frameIndex + track.id.rawValue) % configuration.redecodeInterval == 0
                 jobs.append(.follow(track, memory[track.id], due: due))
             } else {
@@ -336,7 +345,7 @@ public final class TrackingEngine: TrackingAwareDetector, Sendable {
         let outputs = try perform(jobs, image: image, bounds: bounds)
         var measured: [Detection] = [], discovered: [Detection] = [], outlined: [Detection] = []
         var section: Code39Sections.Section?, sectionRows: ClosedRange<Int>?
-        var kept: [TrackID: TrackMemory] = [:]
+        var kept = outOfView
         var warnings: [String] = []
         var nextMap: CodeLikenessMap?
         for (job, output) in zip(jobs, outputs) {

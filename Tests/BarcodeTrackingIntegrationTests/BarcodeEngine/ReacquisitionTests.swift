@@ -96,6 +96,27 @@ struct ReacquisitionTests {
         #expect(TrackingEngine.isInView(track(.qrCode, top: 0), bounds: bounds))
     }
 
+    @Test("A lost code predicted out of view is not followed (no template or window can find it there); one in view is")
+    func lostCodesOutOfViewAreNotFollowed() throws {
+        let code = try BarcodeRenderer.render("GONE", as: .qrCode, width: 120, height: 120)
+        let frame = try Self.frame(1, code: code, x: 400, y: 200)
+        func follows(_ box: Rect, _ state: TrackState) throws -> Int {
+            let times = EngineJobTimes()
+            let engine = try TrackingEngine(configuration: TrackingEngineConfiguration(), jobTimes: times)
+            let quad = Quadrilateral(box)
+            let track = TrackedBarcode(id: TrackID(rawValue: 7), barcode: Barcode(symbology: .qrCode, data: "GONE", bytes: Array("GONE".utf8), location: quad),
+                                       location: quad, predictedLocation: quad, deltaTimeForPrediction: 1.0 / 30, velocity: .zero,
+                                       shouldAnimateFromPreviousToNextState: true, firstSeen: 0, lastSeen: 0, framesSeen: 5, state: state)
+            _ = try engine.report(in: frame, region: nil, expected: [track])
+            return times.snapshot[.follow]?.jobs ?? 0
+        }
+        let leaving = Rect(x: -60, y: 200, width: 120, height: 120)
+        #expect(try follows(leaving, .predictedOnly) == 0)
+        #expect(try follows(Rect(x: 400, y: 200, width: 120, height: 120), .predictedOnly) == 1)
+        // Measured in the previous frame: followed wherever it is predicted.
+        #expect(try follows(leaving, .tracked) == 1)
+    }
+
     @Test("reacquisitionTime outside 0...60 seconds is refused")
     func validation() {
         var c = TrackingEngineConfiguration()
