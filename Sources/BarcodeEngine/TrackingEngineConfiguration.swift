@@ -36,10 +36,11 @@ public struct TrackingEngineConfiguration: Sendable, Hashable {
     /// every ``wholeFrameInterval``: no search has found a new code for
     /// ``discoveryBackoffFrames`` frames, and the codes tracked move less than
     /// ``steadyViewSpeed`` (a hand-held camera held on what it has found; a pan or a conveyor
-    /// bringing new codes in is not steady); never more often than ``wholeFrameInterval``. Default 6. Measured (27 Nov, 2-vCPU VM): the
-    /// Aztec clip's view is steady in 62% of its frames, and the engine's CPU a frame falls
-    /// from 1.3 to 1.1 ms with every accuracy figure of the bench kept; the Micro QR clip,
-    /// a camera moving over a sheet onto new labels, stays eager and gains nothing.
+    /// bringing new codes in is not steady); never more often than ``wholeFrameInterval``.
+    /// Default 6. Measured (27 Nov, 2-vCPU VM): the Aztec clip's view is steady in 62% of its
+    /// frames, and the engine's CPU a frame falls from 1.24 to 1.15 ms (medians of 7 runs) with
+    /// the bench's accuracy kept (the sheet whip's a little better); the Micro QR clip, a camera
+    /// moving over a sheet onto new labels, stays eager and gains nothing.
     public var relaxedWholeFrameInterval = 6
     /// The speed under which a view counts as steady (``relaxedWholeFrameInterval``): the
     /// median motion of the codes tracked, as the tracker predicts it for the frame, in

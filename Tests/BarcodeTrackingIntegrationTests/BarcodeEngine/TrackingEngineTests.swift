@@ -147,8 +147,7 @@ struct TrackingEngineTests {
     @Test("While the view is steady and no new code came lately, the whole frame is searched every relaxedWholeFrameInterval frames")
     func steadyWholeFrames() {
         var config = TrackingEngineConfiguration()
-        config.wholeFrameInterval = 3
-        config.relaxedWholeFrameInterval = 6
+        #expect(config.wholeFrameInterval == 3 && config.relaxedWholeFrameInterval == 6, "the defaults this test counts with")
         var schedule = DiscoverySchedule()
         func searched(_ frames: ClosedRange<Int>, steady: Bool) -> [Int] {
             frames.filter { schedule.wholeFrame(at: $0, nothingTracked: false, steady: steady, config) != nil }
