@@ -30,8 +30,9 @@ enum EngineEffort: String, CaseIterable, ExpressibleByArgument {
     }
 
     /// Frames between whole-frame searches while the view is steady
-    /// (``TrackingEngineConfiguration/relaxedWholeFrameInterval``): twice the other interval.
-    var relaxedWholeFrameInterval: Int { 2 * wholeFrameInterval }
+    /// (``TrackingEngineConfiguration/relaxedWholeFrameInterval``): twice the other interval,
+    /// but every frame for thorough.
+    var relaxedWholeFrameInterval: Int { self == .thorough ? 1 : 2 * wholeFrameInterval }
 
     /// Frames between whole-frame searches while nothing is tracked
     /// (``TrackingEngineConfiguration/idleWholeFrameInterval``).

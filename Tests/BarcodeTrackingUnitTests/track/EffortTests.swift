@@ -8,6 +8,8 @@ struct EffortTests {
         // While nothing is tracked: every 2nd frame for fast, every frame otherwise.
         #expect(EngineEffort.allCases.map(\.idleWholeFrameInterval) == [2, 1, 1])
         #expect(EngineEffort.allCases.map { Engine.configuration(effort: $0).idleWholeFrameInterval } == [2, 1, 1])
+        // While the view is steady: twice as seldom, but thorough searches every frame.
+        #expect(EngineEffort.allCases.map { Engine.configuration(effort: $0).relaxedWholeFrameInterval } == [12, 6, 1])
         // Every other whole-frame search at half size, but for thorough.
         #expect(EngineEffort.allCases.map { Engine.configuration(effort: $0).fullResolutionWholeFrameInterval } == [2, 2, 1])
         #expect(try Run.parse(["--demo"]).session.effort == nil)  // the engine's default: balanced
