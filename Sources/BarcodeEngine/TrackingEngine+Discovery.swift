@@ -21,7 +21,7 @@ extension TrackingEngine {
         let all = map.candidates(in: bounds, hiding: known)
         let retry = configuration.candidateRetryFrames
         return state.withLock { state in
-            state.triedRegions.removeAll { frame - $0.frame > 16 * retry }
+            state.triedRegions.removeAll { frame - $0.frame > Self.forgottenAfter(retry) }
             var chosen: [Rect] = []
             var area = 0.0
             let budget = bounds.area * configuration.candidateAreaBudget
@@ -35,7 +35,7 @@ extension TrackingEngine {
                 if let seen {
                     let tried = state.triedRegions[seen]
                     let grew = region.area > tried.region.area * Self.regrowthFactor
-                    guard grew || frame - tried.frame >= retry << min(3, tried.failures - 1) else {
+                    guard grew || frame - tried.frame >= Self.wait(retry, after: tried.failures) else {
                         if Self.touchesEdge(region, of: bounds) {
                             entering.append((region, seen))
                         } else {
@@ -83,7 +83,7 @@ extension TrackingEngine {
         let outlines = map.outlines(in: bounds, hiding: known).filter { $0.box.area <= bounds.area / 2 }
         let retry = Self.outlineRetryFrames
         return state.withLock { state in
-            state.triedOutlines.removeAll { frame - $0.frame > 16 * retry }
+            state.triedOutlines.removeAll { frame - $0.frame > Self.forgottenAfter(retry) }
             for outline in outlines {
                 guard let seen = state.triedOutlines.firstIndex(where: { $0.region.iou(outline.box) > 1.0 / 3 }) else {
                     state.triedOutlines.append((outline.box, frame, 1))
@@ -92,7 +92,7 @@ extension TrackingEngine {
                 }
                 let tried = state.triedOutlines[seen]
                 state.triedOutlines[seen].region = outline.box
-                guard frame - tried.frame >= retry << min(3, tried.failures - 1) else { continue }
+                guard frame - tried.frame >= Self.wait(retry, after: tried.failures) else { continue }
                 state.triedOutlines[seen] = (outline.box, frame, tried.failures + 1)
                 state.lastOutlineFrame = frame
                 return outline
@@ -100,6 +100,14 @@ extension TrackingEngine {
             return nil
         }
     }
+
+    /// Frames a region (or outline) searched `searches` times in a row in vain waits before its
+    /// next search: `retry`, doubled for each search since the first, up to 8 times `retry`.
+    static func wait(_ retry: Int, after searches: Int) -> Int { retry << min(3, searches - 1) }
+
+    /// Frames after which a region (or outline) not searched since is forgotten: twice its
+    /// longest wait (``wait(_:after:)``).
+    static func forgottenAfter(_ retry: Int) -> Int { 16 * retry }
 
     /// The largest side (pixels) of the square a symbol outline is resampled to: most reads of
     /// outlines find nothing, and a symbol of up to 64 modules a side keeps 4 pixels a module.

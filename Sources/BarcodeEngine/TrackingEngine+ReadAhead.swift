@@ -109,6 +109,7 @@ extension TrackingEngine {
             // the photo scenes +0-15%, the Aztec clip +6%).
             var schedule = state.schedule
             let warmingUp = frame + 1 <= configuration.warmUpFrames
+            // `steadyBefore` holds this frame's steadiness by now: what the next frame goes by.
             next = schedule.wholeFrame(at: frame + 1, nothingTracked: live.isEmpty && state.emptyBefore, steady: state.steadyBefore,
                                        forced: warmingUp || affordable, reducible: reducible, configuration)
                 .map { ($0, upcoming, nextHidden) }
