@@ -197,8 +197,10 @@ void maskQuad(std::vector<uint8_t> &pixels, int width, int height, const czxings
 
 /// The full quads of the 1D symbol(s) behind one zxing-cpp result: grown
 /// across the bars from its first and last scan line. Two quads when the
-/// lines belong to two stacked labels with the same content.
-std::vector<czxingshim::Quad> linearQuads(const ZXing::ImageView &view, const ZXing::Position &p)
+/// lines belong to two stacked labels with the same content; one spanning
+/// both when `rowsOfOneSymbol` (a stacked DataBar: zxing-cpp 1.4 joins the
+/// pairs it read on the symbol's rows into one result).
+std::vector<czxingshim::Quad> linearQuads(const ZXing::ImageView &view, const ZXing::Position &p, bool rowsOfOneSymbol)
 {
     using czxingshim::PointD;
     PointD p0{double(p[0].x), double(p[0].y)}, p1{double(p[1].x), double(p[1].y)};
@@ -217,8 +219,12 @@ std::vector<czxingshim::Quad> linearQuads(const ZXing::ImageView &view, const ZX
         quads.push_back(*top);
     double topReach = top ? ((*top)[3].x - p0.x) * n.x + ((*top)[3].y - p0.y) * n.y : 0;
     if (bottomOffset > topReach + 2) {
-        if (auto bottom = extent.around(p3, p2, n))
-            quads.push_back(*bottom);
+        if (auto bottom = extent.around(p3, p2, n)) {
+            if (rowsOfOneSymbol && top)
+                quads[0] = czxingshim::Quad{(*top)[0], (*top)[1], (*bottom)[2], (*bottom)[3]};
+            else
+                quads.push_back(*bottom);
+        }
     }
     if (quads.empty())
         quads.push_back(quadOf(p));
@@ -391,7 +397,8 @@ void readLevel(std::vector<OwnedSymbol> &out, std::vector<std::string> &warnings
             break;
         const ZXing::Result &result = found.front();
         std::vector<czxingshim::Quad> quads = result.error() ? std::vector<czxingshim::Quad>{quadOf(result.position())}
-                                                             : linearQuads(workView, result.position());
+                                                             : linearQuads(workView, result.position(),
+                                                                           (static_cast<int>(result.format()) & dataBarFamily) != 0);
         for (const auto &quad : quads) {
             if (out.size() < limit) {
                 std::optional<ZXing::Result> completed;

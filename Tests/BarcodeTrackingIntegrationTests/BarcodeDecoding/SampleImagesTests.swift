@@ -2,6 +2,7 @@ import BarcodeDecoding
 import BarcodeTracking
 import Foundation
 import FrameSources
+import SyntheticScenes
 import Testing
 import TestSupport
 
@@ -121,6 +122,33 @@ struct SampleImagesTests {
             let codes = try Self.reader.barcodes(in: try ImageFile.load(path: image.path))
             #expect(codes.isEmpty, "\(image.lastPathComponent): \(codes.map { "\($0.symbology) \($0.data ?? "")" })")
         }
+    }
+
+    @Test("A stacked DataBar filmed is one code whose quad spans both its rows", .needsSharedData)
+    func stackedDataBarIsOneCode() throws {
+        // Its left pair printed above its right pair, under the photo scenes' virtual
+        // camera: zxing-cpp 1.4 joins the pairs it reads on the two rows into one result,
+        // which the reader used to report as two codes with the same payload (one per row),
+        // so that a tracker followed two halves, neither of them readable alone.
+        var camera = PhotoSceneConfiguration()
+        camera.frameCount = 12
+        let scene = try PhotoScene(photos: [SharedData.samples.appendingPathComponent("rss14-2/2.png").path], configuration: camera)
+        let reader = try BarcodeReader(options: .video)
+        var read = 0
+        for n in 0..<12 {
+            let (frame, truth) = scene.render(frame: n)
+            let codes = try reader.barcodes(in: frame.image).filter { $0.data == "0100821935106427" }
+            #expect(codes.count <= 1, "frame \(n): \(codes.map(\.location.boundingBox))")
+            // The scene's truth is the still scan's quad of the photo: a band along the
+            // separator between the rows, about a sixth of the symbol's height.
+            let band = try #require(truth.codes.first).location.boundingBox
+            for code in codes {
+                read += 1
+                let box = code.location.boundingBox
+                #expect(box.contains(band.center) && box.height > 4 * band.height, "frame \(n): \(box) around \(band)")
+            }
+        }
+        #expect(read >= 6)
     }
 
     @Test("Images with several codes yield several codes", .needsSharedData)
