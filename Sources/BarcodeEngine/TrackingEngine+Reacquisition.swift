@@ -43,41 +43,59 @@ extension TrackingEngine {
     /// At most this many re-acquisition windows are read per frame.
     static let reacquisitionWindowsPerFrame = 4
 
-    /// Where to look for decoded codes that following lost earlier and that are still
-    /// looked for at frame time `time`: predicted only, last measured at most
-    /// ``TrackingEngineConfiguration/reacquisitionTime`` ago (see ``windows(for:bounds:)``).
-    func reacquisitionWindows(_ tracks: [TrackedBarcode], at time: Double, bounds: Rect) -> [Rect] {
+    /// Where and how to look for decoded codes that following lost earlier and that are
+    /// still looked for at frame time `time`: predicted only, last measured at most
+    /// ``TrackingEngineConfiguration/reacquisitionTime`` ago (see ``searches(for:bounds:)``).
+    func reacquisitionSearches(_ tracks: [TrackedBarcode], at time: Double, bounds: Rect) -> [LostCodeSearch] {
         let limit = configuration.reacquisitionTime
-        return windows(for: tracks.filter { (track: TrackedBarcode) -> Bool in
+        return searches(for: tracks.filter { (track: TrackedBarcode) -> Bool in
             track.state == .predictedOnly && time - track.lastSeen <= limit
         }, bounds: bounds)
     }
 
-    /// Where to look for codes that following lost in this frame: decoded codes measured in
-    /// the previous frame (not only predicted) that neither correlation nor their window read
-    /// found (a whip pan, a zoom, motion blur that the template and the window cannot keep up
-    /// with); see ``windows(for:bounds:)``. `linearOnly`: 1-D codes only (on a frame searched
-    /// whole at full resolution, the codes painted out of that search).
-    func windowsForCodesLost(by jobs: [Job], _ outputs: [JobOutput], bounds: Rect, linearOnly: Bool = false) -> [Rect] {
+    /// Where and how to look for codes that following lost in this frame: decoded codes
+    /// measured in the previous frame (not only predicted) that neither correlation nor
+    /// their window read found (a whip pan, a zoom, motion blur that the template and the
+    /// window cannot keep up with); see ``searches(for:bounds:)``. `linearOnly`: 1-D codes
+    /// only (on a frame searched whole at full resolution, the codes painted out of that search).
+    func searchesForCodesLost(by jobs: [Job], _ outputs: [JobOutput], bounds: Rect, linearOnly: Bool = false) -> [LostCodeSearch] {
         let lost = zip(jobs, outputs).compactMap { job, output -> TrackedBarcode? in
             guard case .follow(let track, _, _) = job, track.state == .tracked, let barcode = track.barcode,
                   !linearOnly || barcode.symbology.isLinear,
                   !output.detections.contains(where: { $0.barcode?.bytes == barcode.bytes }) else { return nil }
             return track
         }
-        return windows(for: lost, bounds: bounds)
+        return searches(for: lost, bounds: bounds)
     }
 
-    /// Re-acquisition windows (``reacquisitionWindow(for:in:)``) for the decoded codes among
-    /// `tracks` measured in at least ``reacquiredFrames`` frames that are still in view
-    /// (``isInView(_:bounds:)``), at most ``reacquisitionWindowsPerFrame``; none when
-    /// re-acquisition is off.
-    private func windows(for tracks: [TrackedBarcode], bounds: Rect) -> [Rect] {
+    /// A search for a lost code: the rectangle read (frame pixels) and the reader.
+    struct LostCodeSearch {
+        var rect: Rect
+        var reader: BarcodeReader
+    }
+
+    /// Searches for the decoded codes among `tracks` measured in at least
+    /// ``reacquiredFrames`` frames that are still in view (``isInView(_:bounds:)``), at most
+    /// ``reacquisitionWindowsPerFrame``, each for the code's own symbology: a 2-D code in
+    /// its re-acquisition window (``reacquisitionWindow(for:in:)``), a 1-D code in the rows
+    /// of that window across the whole of `bounds` (zxing-cpp 1.4 thresholds each scanned
+    /// row by its own histogram, so a row as long as the frame's reads what decoding the
+    /// whole frame reads; see ``rowBand(around:in:)``). None when re-acquisition is off.
+    /// Reading every symbology there made a window of a large code cost as much as a
+    /// whole-frame read: a DataBar filling a third of the frame, lost by following in most
+    /// frames of a photo scene, cost 1.8 ms a frame.
+    private func searches(for tracks: [TrackedBarcode], bounds: Rect) -> [LostCodeSearch] {
         guard configuration.reacquisitionTime > 0 else { return [] }
         let wanted = tracks.filter { (track: TrackedBarcode) -> Bool in
             track.barcode != nil && track.framesSeen >= Self.reacquiredFrames && Self.isInView(track, bounds: bounds)
         }
-        return wanted.prefix(Self.reacquisitionWindowsPerFrame).compactMap { reacquisitionWindow(for: $0, in: bounds) }
+        return wanted.prefix(Self.reacquisitionWindowsPerFrame).compactMap { track in
+            guard let symbology = track.barcode?.symbology, let window = reacquisitionWindow(for: track, in: bounds) else { return nil }
+            if let reader = bandReaders[symbology] {
+                return LostCodeSearch(rect: Rect(x: bounds.x, y: window.y, width: bounds.width, height: window.height), reader: reader)
+            }
+            return LostCodeSearch(rect: window, reader: windowReaders[symbology] ?? regionReader)
+        }
     }
 
     /// Share of a 1-D code's predicted box that must lie inside the view for re-acquisition

@@ -16,11 +16,14 @@ import Synchronization
 ///   nearest the prediction is taken (identical labels side by side); a slanted 2-D
 ///   code the window misses is read upright too (its predicted quad resampled to a
 ///   square, see ``RectifiedCode``) on its due frames, and first while it keeps
-///   reading only upright: zxing-cpp 1.4 misses most 2-D codes seen at a slant;
+///   reading only upright: zxing-cpp 1.4 misses most 2-D codes seen at a slant; a 1-D
+///   code the window misses is read in its rows across the view (``rowBand(around:in:)``),
+///   where zxing-cpp thresholds its rows as in the whole frame;
 /// - located-only codes are re-read in a window;
 /// - a code that neither correlates nor decodes there although it was measured in the
-///   previous frame and is predicted inside the view (a 1-D code: mostly inside) is read in a window three times its
-///   size at once, and in every frame after while it stays lost, for
+///   previous frame and is predicted inside the view (a 1-D code: mostly inside) is read,
+///   for its own symbology, in a window three times its size (a 1-D code: in that window's
+///   rows across the view) at once, and in every frame after while it stays lost, for
 ///   ``TrackingEngineConfiguration/reacquisitionTime``;
 /// - a code lost (predicted only) and predicted out of view is not followed (a 1-D code:
 ///   less than ``linearShareInView`` of it in view) until it is predicted back in view or a
@@ -89,6 +92,9 @@ public final class TrackingEngine: TrackingAwareDetector, Sendable {
     let linearDiscovery: BarcodeReader?
     let matrixDiscovery: BarcodeReader?
     let windowReaders: [Symbology: BarcodeReader]
+    /// Per 1-D symbology: reads of a row band across the view (``TrackingEngine/rowBand(around:in:)``),
+    /// up to 4 symbols (the band can hold neighbours of the same symbology).
+    let bandReaders: [Symbology: BarcodeReader]
     let locatedOnlyReader: BarcodeReader
     /// Where detection spends its time, when the creator asked (``EngineJobTimes``).
     public let jobTimes: EngineJobTimes?
@@ -176,10 +182,19 @@ public final class TrackingEngine: TrackingAwareDetector, Sendable {
                 // motion reads only in zxing-cpp's downscaled pass (which it makes
                 // only for windows of 1000 pixels or more; from 300 pixels the engine
                 // halves a window itself when its full-size read misses, see
-                // `windowReads`, which also reads a missed 1-D code in a close window).
+                // `windowReads`, which also reads a missed 1-D code in a close window
+                // and in its rows across the view).
             }
         }
         windowReaders = windows
+        var bands: [Symbology: BarcodeReader] = [:]
+        for symbology in wanted where symbology.isLinear {
+            bands[symbology] = try reader([symbology]) {
+                $0.maxSymbols = 4
+                $0.readAddOns = false
+            }
+        }
+        bandReaders = bands
         var located = options
         located.returnLocatedOnly = true
         located.tryDownscale = false
@@ -317,8 +332,8 @@ public final class TrackingEngine: TrackingAwareDetector, Sendable {
         }
         // Codes that following lost a moment ago, in windows wider than their own.
         if !searchAll {
-            for window in reacquisitionWindows(live, at: frame.time, bounds: bounds) {
-                search(window, known: known, regionReader, .reacquisition)
+            for lost in reacquisitionSearches(live, at: frame.time, bounds: bounds) {
+                search(lost.rect, known: known, lost.reader, .reacquisition)
             }
         }
         if let stripIndex { search(strip(stripIndex, in: bounds), known: known, linearDiscovery, .strip) }
@@ -368,10 +383,10 @@ public final class TrackingEngine: TrackingAwareDetector, Sendable {
         // on a frame searched whole at full resolution only the 1-D codes painted out of that
         // search (the search reads the others; a 1-D code's prediction painted over it when
         // following lost it hid it from both).
-        let lostNow = windowsForCodesLost(by: jobs, outputs, bounds: bounds, linearOnly: searchAll)
+        let lostNow = searchesForCodesLost(by: jobs, outputs, bounds: bounds, linearOnly: searchAll)
         if !lostNow.isEmpty {
             let hidden = measured.filter { $0.barcode != nil }.map { Self.hidingMask(for: $0.location) }
-            let second = lostNow.map { Job.search($0, known: hidden, with: regionReader, purpose: .reacquisitionAtOnce) }
+            let second = lostNow.map { Job.search($0.rect, known: hidden, with: $0.reader, purpose: .reacquisitionAtOnce) }
             for output in try perform(second, image: image, bounds: bounds) {
                 warnings += output.warnings.filter { !warnings.contains($0) }
                 discovered += output.detections
@@ -488,7 +503,8 @@ public final class TrackingEngine: TrackingAwareDetector, Sendable {
         let read = try windowReaders[barcode.symbology].flatMap { reader in
             try window(around: track.predictedLocation, in: bounds).map { window in
                 try Self.windowReads(image, in: window, around: track.predictedLocation, with: reader,
-                                     symbology: barcode.symbology, payload: barcode.bytes)
+                                     symbology: barcode.symbology, payload: barcode.bytes,
+                                     across: bounds, bandReader: bandReaders[barcode.symbology])
             }
         }
         if let read {

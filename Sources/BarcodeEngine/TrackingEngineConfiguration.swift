@@ -77,8 +77,9 @@ public struct TrackingEngineConfiguration: Sendable, Hashable {
     /// How long (seconds of frame time) the engine keeps looking for a code that following
     /// lost, beyond the ``wholeFrameInterval`` schedule. Following loses a code in a whip
     /// pan, a zoom or motion blur: a code measured in at least 3 frames and predicted wholly
-    /// inside the view that neither correlation nor its window read finds. It is then read
-    /// in a window three times its size around its prediction at once, in the same frame
+    /// inside the view that neither correlation nor its window read finds. It is then read,
+    /// for its own symbology, in a window three times its size around its prediction (a
+    /// 1-D code in that window's rows across the view) at once, in the same frame
     /// after the frame's other work, and in every later frame while it stays lost and
     /// predicted inside the view, up to this long since it was last measured (at most 4
     /// such windows a frame): a blurred code reads in some frames and not in others, and

@@ -32,17 +32,17 @@ struct ReacquisitionTests {
     }
 
     /// Runs 5 frames of a code (default: a QR code) moving 4 px a frame, then one in which it
-    /// jumped to `jumpTo` (default 100 px right: beyond correlation's reach and its window),
-    /// its top at `y` moving up `rise` px a frame; returns the ids of the tracks measured with
-    /// its payload in the first 5 frames and in the 6th.
+    /// jumped to `jumpTo` (default 100 px right: beyond correlation's reach and its window)
+    /// and `drop` px down, its top at `y` moving up `rise` px a frame; returns the ids of the
+    /// tracks measured with its payload in the first 5 frames and in the 6th.
     static func jump(reacquisitionTime: Double, as symbology: Symbology = .qrCode, size: (Int, Int) = (120, 120), y: Int = 200,
-                     rise: Int = 0, jumpTo: Int = 420, wholeEveryFrame: Bool = false) throws -> (before: Set<TrackID>, after: Set<TrackID>) {
+                     rise: Int = 0, jumpTo: Int = 420, drop: Int = 0, wholeEveryFrame: Bool = false) throws -> (before: Set<TrackID>, after: Set<TrackID>) {
         let code = try BarcodeRenderer.render("REACQUIRE ME", as: symbology, width: size.0, height: size.1)
         let session = try ScanSession()
         let engine = try Self.engine(reacquisitionTime: reacquisitionTime, wholeEveryFrame: wholeEveryFrame)
         var before: Set<TrackID> = [], after: Set<TrackID> = []
         for n in 1...6 {
-            let frame = try Self.frame(n, code: code, x: n < 6 ? 300 + 4 * n : jumpTo, y: y - rise * n)
+            let frame = try Self.frame(n, code: code, x: n < 6 ? 300 + 4 * n : jumpTo, y: y - rise * n + (n < 6 ? 0 : drop))
             let detections = try session.detect(in: frame, using: engine)
             let result = try #require(try session.process(detections, frameNumber: n, time: frame.time, frameSize: Size(width: 960, height: 540)))
             let ids = result.tracks.filter { $0.state == .tracked && $0.barcode?.data == "REACQUIRE ME" }.map(\.id)
@@ -61,13 +61,35 @@ struct ReacquisitionTests {
         #expect(without.before.count == 1 && without.after.isEmpty)
     }
 
+    @Test("A 1-D code that a whip pan carries far along its rows is read again in the frame, under its id, also without re-acquisition")
+    func linearCodeFoundAlongItsRows() throws {
+        // 160 × 60 px at x 320-480, then at 760: beyond its window (64 px around it) in the
+        // same rows, where following reads the rows across the frame.
+        for time in [0.5, 0] {
+            let along = try Self.jump(reacquisitionTime: time, as: .code128, size: (160, 60), jumpTo: 760)
+            #expect(along.before.count == 1)
+            #expect(along.after == along.before, "re-acquisition \(time) s: \(along)")
+        }
+    }
+
+    @Test("A lost 1-D code is looked for in the rows of its re-acquisition window across the frame")
+    func linearCodeFoundInTheRowsOfItsWindow() throws {
+        // To x 700 and 100 px down: out of the rows following reads (16 px around it), within
+        // those of re-acquisition's window (184 px around it), which ends at x 664.
+        let with = try Self.jump(reacquisitionTime: 0.5, as: .code128, size: (160, 60), jumpTo: 700, drop: 100)
+        #expect(with.before.count == 1)
+        #expect(with.after == with.before, "\(with)")
+        let without = try Self.jump(reacquisitionTime: 0, as: .code128, size: (160, 60), jumpTo: 700, drop: 100)
+        #expect(without.before.count == 1 && without.after.isEmpty, "only re-acquisition finds it: \(without)")
+    }
+
     @Test("A 1-D code that jumps on a frame searched whole is read again there: its prediction, painted out of that search, hid it (photo sheet, hand-held)")
     func linearCodeLostOnAWholeFrame() throws {
+        // (Without re-acquisition the whole-frame search alone missed it, checked; since
+        // following reads a 1-D code's rows across the frame, unpainted, that finds it too.)
         let with = try Self.jump(reacquisitionTime: 0.5, as: .code128, size: (240, 80), wholeEveryFrame: true)
         #expect(with.before.count == 1)
         #expect(with.after == with.before)
-        let without = try Self.jump(reacquisitionTime: 0, as: .code128, size: (240, 80), wholeEveryFrame: true)
-        #expect(without.before.count == 1 && without.after.isEmpty, "the whole-frame search alone misses it: \(without)")
     }
 
     @Test("A 1-D code whose top runs out of the frame is looked for again when lost, as decoding every frame reads it; a 2-D code leaving the view is not")
@@ -75,13 +97,12 @@ struct ReacquisitionTests {
         // 500 px tall, its top above the frame and rising 30 px a frame: correlation follows the
         // rows zxing-cpp read up to the frame's edge, and the tracker predicts them partly above
         // it (about 2% of the box in the 6th frame). There it jumps 156 px, out of its own
-        // window (124 px around it), into re-acquisition's. (The test fails when only codes
-        // wholly in view are looked for, checked.)
+        // window (124 px around it), into re-acquisition's. (The test failed when only codes
+        // wholly in view were looked for, checked; since following reads a 1-D code's rows
+        // across the frame, they read it too, so the rule itself is checked below.)
         let cut = try Self.jump(reacquisitionTime: 0.5, as: .code128, size: (240, 500), y: -80, rise: 30, jumpTo: 480)
         #expect(cut.before.count == 1)
         #expect(cut.after == cut.before, "\(cut)")
-        let without = try Self.jump(reacquisitionTime: 0, as: .code128, size: (240, 500), y: -80, rise: 30, jumpTo: 480)
-        #expect(without.before.count == 1 && without.after.isEmpty, "only re-acquisition finds it: \(without)")
         // Which tracks are looked for: by the share of the predicted box in view.
         let bounds = Rect(x: 0, y: 0, width: 960, height: 540)
         func track(_ symbology: Symbology, top: Double) -> TrackedBarcode {

@@ -77,4 +77,55 @@ struct WindowSecondReadTests {
         // The reason for the half-size read: in most of these frames only it reads the code.
         #expect(halfOnly >= 6)
     }
+
+    /// The sheet of 16 symbologies of `track bench`'s photo scenes.
+    static let sheet = [
+        "qrcode-2/#1314.jpg", "datamatrix-1/0123456789.png", "aztec-1/#128.png", "pdf417-1/01.png",
+        "ean13-1/1.png", "ean8-1/1.png", "upca-1/16.png", "upce-1/2.png", "code128-1/1.png", "code39-1/2.png",
+        "code93-1/1.png", "codabar-1/01.png", "itf-1/#220.png", "rss14-1/1.png", "microqrcode-1/1.png",
+        "maxicode-1/MODE2.png",
+    ].map { SharedData.samples.appendingPathComponent($0).path }
+
+    @Test("A Code 93 that its windows miss, and the whole frame reads, reads in its rows across the frame", .needsSharedData)
+    func rowBandReadsWhatTheWindowMisses() throws {
+        // `track bench`'s photos-symbologies-whip. zxing-cpp 1.4 thresholds each scanned row
+        // of a 1-D code by that row's own histogram: in a window the row holds the label's
+        // white and the grey around it, across the frame it holds what the whole frame's
+        // read sees, and so reads what decoding every frame reads.
+        var c = PhotoSceneConfiguration()
+        c.path = .whip
+        c.seed = 23
+        c.frameCount = 300
+        let scene = try PhotoScene(photos: Self.sheet, configuration: c)
+        let reader = try Self.reader(.code93)
+        var options = DecoderOptions.video
+        options.symbologies = [.code93]
+        options.maxSymbols = 4
+        options.readAddOns = false
+        let bandReader = try BarcodeReader(options: options)
+        let payload = Array("1234567890".utf8)
+        var wholeOnly = 0
+        for n in 225...270 {
+            let (frame, truth) = scene.render(frame: n)
+            guard let code = truth.codes.first(where: { $0.payload == "1234567890" }) else { continue }  // out of view
+            let window = try Self.window(around: code.location, in: frame.image)
+            let inWindow = try TrackingEngine.windowReads(frame.image, in: window, around: code.location, with: reader,
+                                                          symbology: .code93, payload: payload)
+            let withRows = try TrackingEngine.windowReads(frame.image, in: window, around: code.location, with: reader,
+                                                          symbology: .code93, payload: payload, across: frame.image.bounds,
+                                                          bandReader: bandReader)
+            let whole = try reader.read(frame.image, region: nil).detections.contains { $0.barcode?.bytes == payload }
+            let found = withRows.detections.compactMap(\.barcode).filter { $0.bytes == payload }
+            if whole {
+                #expect(!found.isEmpty, "frame \(n): the whole frame reads the code, its rows do not")
+                if !inWindow.detections.contains(where: { $0.barcode?.bytes == payload }) { wholeOnly += 1 }
+            }
+            for read in found {
+                #expect(code.location.contains(read.location.center), "frame \(n): read at \(read.location.center)")
+            }
+        }
+        // The premise: in some of these frames the whole frame reads the code and its windows do not.
+        #expect(wholeOnly >= 3)
+    }
 }
+
