@@ -49,6 +49,8 @@ public:
 private:
     static constexpr int samples = 128;
     static constexpr double threshold = 0.6;
+    /// A row matching the reference this well at the previous row's drift is taken as it is.
+    static constexpr double sureMatch = 0.95;
 
     const ZXing::ImageView &_view;
 
@@ -126,6 +128,9 @@ private:
                     bestScore = dot;
                     bestDrift = current.drift + shift;
                 }
+                // The bars where they were on the row before: no drift to search for.
+                if (shift == 0.0 && dot >= sureMatch)
+                    break;
             }
             if (bestScore >= threshold) {
                 current = {direction * d, bestDrift};

@@ -1,3 +1,4 @@
+import Foundation
 import BarcodeDecoding
 import BarcodeTracking
 import Testing
@@ -37,6 +38,34 @@ struct BarcodeReaderTests {
             if codes.count == 2 {
                 #expect(codes[0].location.center.distance(to: codes[1].location.center) > Double(min(w, h)) / 2)
             }
+        }
+    }
+
+    @Test("A 1-D code turned by up to 25° is located across most of its height, its bars followed from the scan line", arguments: [0.0, 8, 15, 25])
+    func turnedLinearCodeFullHeight(degrees: Double) throws {
+        // About 4 px a module, so that turning it pixel by pixel keeps the bars.
+        // Tall enough that a row of the frame crosses all of it turned by 25°.
+        let symbol = try BarcodeRenderer.render("TURNED 128", as: .code128, width: 640, height: 360, quietZone: 30)
+        // The symbol turned about its centre on a white 900 × 700 canvas (nearest pixel).
+        let angle = degrees * .pi / 180, (c, s) = (cos(angle), sin(angle))
+        var image = try LumaImage(width: 900, height: 900, filledWith: 255)
+        for y in 0..<900 {
+            for x in 0..<900 {
+                let dx = Double(x) - 450, dy = Double(y) - 450
+                let sx = Int((c * dx + s * dy + Double(symbol.width) / 2).rounded(.down))
+                let sy = Int((-s * dx + c * dy + Double(symbol.height) / 2).rounded(.down))
+                if (0..<symbol.width).contains(sx), (0..<symbol.height).contains(sy) { image[x, y] = symbol[sx, sy] }
+            }
+        }
+        let codes = try BarcodeReader(options: .video).barcodes(in: image)
+        let code = try #require(codes.first { $0.data == "TURNED 128" }, "\(degrees)°")
+        #expect(codes.count == 1)
+        // The quad's sides along the bars (corners 1-2 and 3-0): the bars' 360 px upright; turned,
+        // the rows that cross the whole symbol, which the walk from the scan line follows as
+        // the bars drift along it (without following the drift it stops within a few rows).
+        let p = code.location.corners
+        for side in [p[1].distance(to: p[2]), p[3].distance(to: p[0])] {
+            #expect(side > (degrees == 0 ? 330 : 150) && side < 400, "\(degrees)°: \(p)")
         }
     }
 
