@@ -198,7 +198,7 @@ extension TrackingEngine {
     /// (``droppingCutReads(_:searched:width:height:)``).
     static func search(_ image: LumaImage, in rect: Rect, hiding hidden: [Quadrilateral], with reader: BarcodeReader,
                        reducedBy factor: Int = 1) throws -> DetectionReport {
-        guard let input = SearchInput(image, in: rect, hiding: hidden, reducedBy: factor) else { return DetectionReport() }
+        guard let input = SearchInput(image, in: rect, hiding: hidden, reducedBy: factor, for: reader) else { return DetectionReport() }
         return input.located(try reader.read(input.image, region: input.region))
     }
 
@@ -214,7 +214,24 @@ extension TrackingEngine {
         /// The searched rectangle (frame pixels) and the frame's size.
         let searched: Rect, frameWidth: Int, frameHeight: Int
 
-        init?(_ frame: LumaImage, in rect: Rect, hiding hidden: [Quadrilateral], reducedBy factor: Int) {
+        /// Side (pixels of the image read) of the blocks zxing-cpp's local-average binarizer,
+        /// and the package's copy of it, thresholds 2-D codes by.
+        static let binarizerBlock = 8.0
+
+        init?(_ frame: LumaImage, in requested: Rect, hiding hidden: [Quadrilateral], reducedBy factor: Int, for reader: BarcodeReader) {
+            // For a reader of 2-D codes only, the rectangle's top-left corner moved back onto
+            // the frame's grid of binarizer blocks (of the frame reduced by `factor`): the
+            // blocks of a window are then the whole frame's, and a 2-D code inside it is
+            // thresholded as in the whole frame's read, which decoding every frame makes.
+            // Not for a reader of 1-D codes too: zxing-cpp thresholds those row by row, by
+            // each row's histogram, which more of the row changes (a Code 93 of the sheet
+            // whip that a code-like region read was missed for 4 frames when it was moved).
+            let grid = Self.binarizerBlock * Double(max(1, factor))
+            let symbologies = reader.options.symbologies
+            let matrix = !symbologies.isEmpty && symbologies.allSatisfy { !$0.isLinear }
+            let x = matrix ? (requested.x / grid).rounded(.down) * grid : requested.x
+            let y = matrix ? (requested.y / grid).rounded(.down) * grid : requested.y
+            let rect = Rect(x: x, y: y, width: requested.maxX - x, height: requested.maxY - y)
             let overlapping = hidden.filter { $0.boundingBox.intersects(rect) }
             (searched, frameWidth, frameHeight, self.factor) = (rect, frame.width, frame.height, factor)
             if factor == 1, overlapping.isEmpty {

@@ -12,7 +12,7 @@ extension TrackingEngine {
         /// reads in this process (the job then runs as any other).
         init?(_ image: LumaImage, in rect: Rect, hiding hidden: [Quadrilateral], with reader: BarcodeReader, reducedBy factor: Int) {
             guard reader.readsInReaderProcesses else { return nil }
-            input = SearchInput(image, in: rect, hiding: hidden, reducedBy: factor)
+            input = SearchInput(image, in: rect, hiding: hidden, reducedBy: factor, for: reader)
             read = input.flatMap { reader.start($0.image, region: $0.region) }
         }
 
