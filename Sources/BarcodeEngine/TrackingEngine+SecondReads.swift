@@ -48,9 +48,10 @@ extension TrackingEngine {
     /// when that is under 8 pixels either way. zxing-cpp 1.4 thresholds each scanned row by
     /// that row's own histogram: in a window the row holds the label's white and the grey
     /// around it, and the bars of a code that decoding the whole frame reads can come out
-    /// merged; across the view the row is the whole frame's. Sheet photo scenes filmed
-    /// anew (11 clips): the engine's coverage of the baseline's reads 93.3 → 97.8% (whip),
-    /// 87.5 → 90.6% (pan), 81.8 → 87.9% (zoom); the bench's sheet whip 90.5 → 100%.
+    /// merged; across the view the row is the whole frame's. The first filming of the sheet's
+    /// photo clips (`Benchmarks/photo-clips`, other seeds): the engine's coverage of the
+    /// baseline's reads 93.3 → 97.8% (whip), 87.5 → 90.6% (pan), 81.8 → 87.9% (zoom); the
+    /// bench's sheet whip 90.5 → 100%.
     package static func rowBand(around predicted: Quadrilateral, in bounds: Rect) -> Rect? {
         let box = predicted.boundingBox, pad = max(12, box.width / 10)
         let top = max(bounds.y, box.y - pad), bottom = min(bounds.maxY, box.maxY + pad)
