@@ -92,7 +92,7 @@ extension TrackingEngine {
         return wanted.prefix(Self.reacquisitionWindowsPerFrame).compactMap { track in
             guard let symbology = track.barcode?.symbology, let window = reacquisitionWindow(for: track, in: bounds) else { return nil }
             if let reader = bandReaders[symbology] {
-                return LostCodeSearch(rect: Rect(x: bounds.x, y: window.y, width: bounds.width, height: window.height), reader: reader)
+                return Self.rows(of: window, across: bounds).map { LostCodeSearch(rect: $0, reader: reader) }
             }
             return LostCodeSearch(rect: window, reader: windowReaders[symbology] ?? regionReader)
         }

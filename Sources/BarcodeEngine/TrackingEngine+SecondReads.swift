@@ -53,10 +53,7 @@ extension TrackingEngine {
     /// baseline's reads 93.3 → 97.8% (whip), 87.5 → 90.6% (pan), 81.8 → 87.9% (zoom); the
     /// bench's sheet whip 90.5 → 100%.
     package static func rowBand(around predicted: Quadrilateral, in bounds: Rect) -> Rect? {
-        let box = predicted.boundingBox, pad = max(12, box.width / 10)
-        let top = max(bounds.y, box.y - pad), bottom = min(bounds.maxY, box.maxY + pad)
-        guard bottom - top >= 8, bounds.width >= 8 else { return nil }
-        return Rect(x: bounds.x, y: top, width: bounds.width, height: bottom - top)
+        rows(of: closeBox(around: predicted), across: bounds)
     }
 
     /// The predicted box of a 1-D code grown by a tenth of its width (at least 12 pixels)
@@ -66,10 +63,23 @@ extension TrackingEngine {
     /// background between labels and a neighbour's bars cut at its edge missed an EAN-13
     /// of the 720p/12 fast scene that the whole frame and this close window read.
     package static func closeWindow(around predicted: Quadrilateral, in window: Rect) -> Rect? {
-        let box = predicted.boundingBox, pad = max(12, box.width / 10)
-        guard let close = Rect(x: box.x - pad, y: box.y - pad, width: box.width + 2 * pad, height: box.height + 2 * pad)
-            .intersection(window), close.width >= 8, close.height >= 8,
+        guard let close = closeBox(around: predicted).intersection(window), close.width >= 8, close.height >= 8,
               close.width < window.width || close.height < window.height else { return nil }
         return close
+    }
+
+    /// `predicted`'s bounding box grown by a tenth of its width, at least 12 pixels, on
+    /// each side (frame pixels): a 1-D code's close surroundings.
+    static func closeBox(around predicted: Quadrilateral) -> Rect {
+        let box = predicted.boundingBox
+        return grown(box, by: max(12, box.width / 10))
+    }
+
+    /// The rows of `rect` inside `bounds`, across all of `bounds` (frame pixels); `nil` when
+    /// that is under 8 pixels either way.
+    static func rows(of rect: Rect, across bounds: Rect) -> Rect? {
+        let top = max(bounds.y, rect.y), bottom = min(bounds.maxY, rect.maxY)
+        guard bottom - top >= 8, bounds.width >= 8 else { return nil }
+        return Rect(x: bounds.x, y: top, width: bounds.width, height: bottom - top)
     }
 }

@@ -44,14 +44,19 @@ struct WindowSecondReadTests {
         #expect(code.location.contains(found.location.center))
     }
 
+    /// A virtual camera on `path` over `photos`, as `track --demo --photo … --path … --seed …` films it.
+    static func scene(_ photos: [String], _ path: PhotoSceneConfiguration.Path, seed: UInt64, frames: Int) throws -> PhotoScene {
+        var c = PhotoSceneConfiguration()
+        c.path = path
+        c.seed = seed
+        c.frameCount = frames
+        return try PhotoScene(photos: photos, configuration: c)
+    }
+
     /// The pallet pan of `track bench` (photos-pallet-pan): its PDF417 `1234567890`, 350 ×
     /// 115 pixels and slightly turned near the top of the view, in frames 60-70.
     static func scene() throws -> PhotoScene {
-        var c = PhotoSceneConfiguration()
-        c.path = .pan
-        c.seed = 11
-        c.frameCount = 120
-        return try PhotoScene(photos: ViewJumpTests.pallet, configuration: c)
+        try scene(ViewJumpTests.pallet, .pan, seed: 11, frames: 120)
     }
 
     @Test("The PDF417's window misses it at full size; the half-size read finds it, at its place in the frame", .needsSharedData)
@@ -92,11 +97,7 @@ struct WindowSecondReadTests {
         // of a 1-D code by that row's own histogram: in a window the row holds the label's
         // white and the grey around it, across the frame it holds what the whole frame's
         // read sees, and so reads what decoding every frame reads.
-        var c = PhotoSceneConfiguration()
-        c.path = .whip
-        c.seed = 23
-        c.frameCount = 300
-        let scene = try PhotoScene(photos: Self.sheet, configuration: c)
+        let scene = try Self.scene(Self.sheet, .whip, seed: 23, frames: 300)
         let reader = try Self.reader(.code93)
         var options = DecoderOptions.video
         options.symbologies = [.code93]
@@ -134,11 +135,7 @@ struct WindowSecondReadTests {
         // third frame: each code the whole frame reads, read in its engine window.
         let photos = ["qrcode-1/11.png", "qrcode-2/#128.png", "qrcode-3/03.png", "qrcode-4/02.png", "qrcode-5/02.png", "qrcode-6/10.png",
                       "qrcode-7/01-01.png", "qrcode-3/01.png"].map { SharedData.samples.appendingPathComponent($0).path }
-        var c = PhotoSceneConfiguration()
-        c.path = .pan
-        c.seed = 241
-        c.frameCount = 300
-        let scene = try PhotoScene(photos: photos, configuration: c)
+        let scene = try Self.scene(photos, .pan, seed: 241, frames: 300)
         let reader = try Self.reader(.qrCode)
         var (wholeReads, alignedMisses, plainMisses) = (0, 0, 0)
         for n in stride(from: 0, to: 300, by: 3) {
