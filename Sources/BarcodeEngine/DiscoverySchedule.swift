@@ -45,7 +45,8 @@ package struct DiscoverySchedule: Sendable {
     /// How `frame` is searched whole, if it is: on every frame when `forced` (the
     /// warm-up, or a frame whose spare time pays for it; always at full resolution),
     /// otherwise ``TrackingEngineConfiguration/idleWholeFrameInterval`` frames after the
-    /// last one while nothing is tracked, ``TrackingEngineConfiguration/relaxedWholeFrameInterval``
+    /// last one while `nothingTracked` (no code measured in the previous frame),
+    /// ``TrackingEngineConfiguration/relaxedWholeFrameInterval``
     /// frames after it while the view is `steady` (see ``TrackingEngine``) and the schedule is
     /// not eager, and ``TrackingEngineConfiguration/wholeFrameInterval`` frames otherwise; every
     /// ``TrackingEngineConfiguration/fullResolutionWholeFrameInterval``-th of those at full

@@ -48,7 +48,8 @@ public struct TrackingEngineConfiguration: Sendable, Hashable {
     /// 1024 × 576, 5.4 at 1920 × 1080); at 0.01 the pallet pan photo scene, panning at about
     /// 0.6% a frame, lost 2 of the baseline's 59 reads of a code sliding into view.
     public var steadyViewSpeed = 0.005
-    /// While nothing is tracked, search the whole frame every this many frames (the
+    /// While nothing is tracked, or no tracked code was measured in the previous frame (a
+    /// whip pan lost them all), search the whole frame every this many frames (the
     /// code-like regions of ``candidateRegionsPerFrame`` are read with every symbology on
     /// the frames in between). Default 1: every frame, as decoding every frame does, so a
     /// code coming into an empty view is read in its first readable frame, and an empty

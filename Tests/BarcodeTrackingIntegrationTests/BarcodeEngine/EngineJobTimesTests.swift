@@ -26,6 +26,31 @@ struct EngineJobTimesTests {
         #expect(totals.values.allSatisfy { $0.seconds > 0 })
     }
 
+    @Test("Codes tracked but none measured in the previous frame (a whip pan lost them all): searched whole on every frame, as an empty view")
+    func everyTrackLostIsSearchedWhole() throws {
+        func track(_ id: Int, _ state: TrackState) -> TrackedBarcode {
+            let box = Quadrilateral(Rect(x: Double(150 * id), y: 100, width: 80, height: 80))
+            return TrackedBarcode(id: TrackID(rawValue: id), barcode: Barcode(symbology: .qrCode, data: "\(id)", bytes: Array("\(id)".utf8), location: box),
+                                  location: box, predictedLocation: box, deltaTimeForPrediction: 1.0 / 30, velocity: Point(x: 0, y: 0),
+                                  shouldAnimateFromPreviousToNextState: true, firstSeen: 0, lastSeen: 0, framesSeen: 10, state: state)
+        }
+        func wholeFrameSearches(_ state: TrackState) throws -> Int {
+            let times = EngineJobTimes()
+            let engine = try TrackingEngine(jobTimes: times)
+            let image = try LumaImage(width: 960, height: 540, filledWith: 200)
+            for n in 1...12 {
+                _ = try engine.report(in: Frame(number: n, time: Double(n) / 30, image: image), region: nil,
+                                      expected: [track(1, state), track(2, state), track(3, state)])
+            }
+            return (times.snapshot[.wholeFrame]?.jobs ?? 0) + (times.snapshot[.reducedWholeFrame]?.jobs ?? 0)
+        }
+        #expect(try wholeFrameSearches(.predictedOnly) == 12, "every frame, full size and halved in turn")
+        // The same tracks measured at the frame before, standing still: the steady view's
+        // schedule, every sixth frame (frames 1 and 7).
+        let measured = try wholeFrameSearches(.tracked)
+        #expect(measured == 2, "\(measured)")
+    }
+
     @Test("Codes in view: one follow job per decoded code tracked at the frame before, and whole-frame searches every third frame")
     func followsAndWholeFrames() throws {
         let scene = try TrackingEngineTests.scene(codes: 6, frames: 30)
