@@ -12,16 +12,20 @@ extension TrackingEngine {
     /// enough to pass the 1-D verification rule; the gap between the read's end and the
     /// frame's edge was 0 to 1.8 modules. A real code keeps its quiet zone inside the
     /// region, and one that a region cuts is read later in another region (tiles overlap,
-    /// the whole frame is searched regularly) or once the view moves.
-    static func droppingCutReads(_ report: DetectionReport, searched: Rect, width: Int, height: Int) -> DetectionReport {
-        guard report.detections.contains(where: { $0.barcode.map { cutReadMargin(for: $0.symbology, width: 1) != nil } ?? false }),
+    /// the whole frame is searched regularly) or once the view moves. A read whose symbology
+    /// and payload are in `confirmed` is kept: that code was read whole in the view before
+    /// (``ShortCode``), and a code at the frame's edge is what it was (the sheet's UPC-E in a
+    /// pan, read by decoding every frame on 4 frames with its end on the frame's right edge).
+    static func droppingCutReads(_ report: DetectionReport, searched: Rect, width: Int, height: Int,
+                                 confirmed: Set<ShortCode> = []) -> DetectionReport {
+        guard report.detections.contains(where: { $0.barcode.map(ShortCode.applies(to:)) ?? false }),
               let region = searched.intersection(Rect(x: 0, y: 0, width: Double(width), height: Double(height))) else {
             return report
         }
         var kept = report
         kept.detections.removeAll { detection in
-            guard let symbology = detection.barcode?.symbology else { return false }
-            return isCut(detection.location, by: region, symbology: symbology)
+            guard let barcode = detection.barcode, !confirmed.contains(ShortCode(barcode)) else { return false }
+            return isCut(detection.location, by: region, symbology: barcode.symbology)
         }
         return kept
     }
@@ -56,4 +60,40 @@ extension TrackingEngine {
         }
         return max(2, share * width)
     }
+
+    /// A short 1-D code (one ``cutReadMargin(for:width:)`` checks) by symbology and payload
+    /// bytes: one read whole, with room on both sides (``droppingCutReads(_:searched:width:height:confirmed:)``).
+    struct ShortCode: Hashable, Sendable {
+        let symbology: Symbology
+        let bytes: [UInt8]
+
+        init(_ barcode: Barcode) {
+            (symbology, bytes) = (barcode.symbology, barcode.bytes)
+        }
+
+        /// Whether `barcode` is of a symbology that a longer code can contain.
+        static func applies(to barcode: Barcode) -> Bool {
+            TrackingEngine.cutReadMargin(for: barcode.symbology, width: 1) != nil
+        }
+    }
+
+    /// The short codes read whole within ``shortCodeMemory`` seconds of frame `time`; older ones forgotten.
+    func confirmedShortCodes(at time: Double) -> Set<ShortCode> {
+        state.withLock { state in
+            state.shortCodes = state.shortCodes.filter { time - $0.value <= Self.shortCodeMemory && $0.value <= time }
+            return Set(state.shortCodes.keys)
+        }
+    }
+
+    /// Records the short codes among a frame's final `detections` (frame time `time`): each
+    /// was read whole (its search's border did not cut it) or is one confirmed already.
+    static func confirm(_ detections: [Detection], at time: Double, in state: inout State) {
+        for barcode in detections.compactMap(\.barcode) where ShortCode.applies(to: barcode) {
+            state.shortCodes[ShortCode(barcode)] = time
+        }
+    }
+
+    /// Seconds of frame time a short code read whole stays confirmed after its last read:
+    /// as long as the tracker's default identity memory (`--identity-memory`).
+    static let shortCodeMemory = 30.0
 }

@@ -195,10 +195,12 @@ extension TrackingEngine {
     /// stay about 2 pixels wide once reduced, 4 in the frame at factor 2, for about
     /// 1/`factor`² of the cost); locations in frame pixels. Reads of short codes (UPC-E,
     /// EAN-8, ITF) that the rect's border may have cut out of a longer one are dropped
-    /// (``droppingCutReads(_:searched:width:height:)``).
+    /// (``droppingCutReads(_:searched:width:height:confirmed:)``), unless `confirmed`.
     static func search(_ image: LumaImage, in rect: Rect, hiding hidden: [Quadrilateral], with reader: BarcodeReader,
-                       reducedBy factor: Int = 1) throws -> DetectionReport {
-        guard let input = SearchInput(image, in: rect, hiding: hidden, reducedBy: factor, for: reader) else { return DetectionReport() }
+                       reducedBy factor: Int = 1, confirmed: Set<ShortCode> = []) throws -> DetectionReport {
+        guard let input = SearchInput(image, in: rect, hiding: hidden, reducedBy: factor, for: reader, confirmed: confirmed) else {
+            return DetectionReport()
+        }
         return input.located(try reader.read(input.image, region: input.region))
     }
 
@@ -213,12 +215,16 @@ extension TrackingEngine {
         let origin: Point, factor: Int
         /// The searched rectangle (frame pixels) and the frame's size.
         let searched: Rect, frameWidth: Int, frameHeight: Int
+        /// Short codes read whole before, kept when the rectangle's border cuts them.
+        let confirmed: Set<ShortCode>
 
         /// Side (pixels of the image read) of the blocks zxing-cpp's local-average binarizer,
         /// and the package's copy of it, thresholds 2-D codes by.
         static let binarizerBlock = 8.0
 
-        init?(_ frame: LumaImage, in requested: Rect, hiding hidden: [Quadrilateral], reducedBy factor: Int, for reader: BarcodeReader) {
+        init?(_ frame: LumaImage, in requested: Rect, hiding hidden: [Quadrilateral], reducedBy factor: Int, for reader: BarcodeReader,
+              confirmed: Set<ShortCode> = []) {
+            self.confirmed = confirmed
             // For a reader of 2-D codes only, the rectangle's top-left corner moved back onto
             // the frame's grid of binarizer blocks (of the frame reduced by `factor`): the
             // blocks of a window are then the whole frame's, and a 2-D code inside it is
@@ -252,7 +258,7 @@ extension TrackingEngine {
             if region == nil {
                 report.detections = report.detections.map { $0.scaled(by: Double(factor)).translated(by: origin) }
             }
-            return TrackingEngine.droppingCutReads(report, searched: searched, width: frameWidth, height: frameHeight)
+            return TrackingEngine.droppingCutReads(report, searched: searched, width: frameWidth, height: frameHeight, confirmed: confirmed)
         }
     }
 

@@ -10,9 +10,10 @@ extension TrackingEngine {
 
         /// Sends the search's read when `reader` reads in reader processes; `nil` when it
         /// reads in this process (the job then runs as any other).
-        init?(_ image: LumaImage, in rect: Rect, hiding hidden: [Quadrilateral], with reader: BarcodeReader, reducedBy factor: Int) {
+        init?(_ image: LumaImage, in rect: Rect, hiding hidden: [Quadrilateral], with reader: BarcodeReader, reducedBy factor: Int,
+              confirmed: Set<ShortCode> = []) {
             guard reader.readsInReaderProcesses else { return nil }
-            input = SearchInput(image, in: rect, hiding: hidden, reducedBy: factor, for: reader)
+            input = SearchInput(image, in: rect, hiding: hidden, reducedBy: factor, for: reader, confirmed: confirmed)
             read = input.flatMap { reader.start($0.image, region: $0.region) }
         }
 

@@ -5,8 +5,9 @@ import Dispatch
 /// Running a frame's jobs, and looking at once for codes that following lost.
 extension TrackingEngine {
     /// Runs `jobs` on `image`, spread over the cores when
-    /// ``TrackingEngineConfiguration/usesAllCores`` is set; outputs in job order.
-    func perform(_ jobs: [Job], image: LumaImage, bounds: Rect) throws -> [JobOutput] {
+    /// ``TrackingEngineConfiguration/usesAllCores`` is set; outputs in job order. Searches keep
+    /// the `confirmed` short codes their border cuts (``droppingCutReads(_:searched:width:height:confirmed:)``).
+    func perform(_ jobs: [Job], image: LumaImage, bounds: Rect, confirmed: Set<ShortCode>) throws -> [JobOutput] {
         let outputs = JobOutputs(count: jobs.count)
         // Searches read in reader processes (the whole frame, with `track`'s default isolation
         // of PDF417) are sent first and their answers taken last: the frame's other jobs run
@@ -15,14 +16,16 @@ extension TrackingEngine {
         let pending = jobs.indices.compactMap { index -> (Int, PendingSearch)? in
             if case .sent(let search, _) = jobs[index] { return (index, search) }
             guard case .search(let rect, let known, let reader, let factor, _) = jobs[index],
-                  let search = PendingSearch(image, in: rect, hiding: known, with: reader, reducedBy: factor) else { return nil }
+                  let search = PendingSearch(image, in: rect, hiding: known, with: reader, reducedBy: factor, confirmed: confirmed) else {
+                return nil
+            }
             return (index, search)
         }
         let sentAhead = Set(pending.map(\.0))
         let local = jobs.indices.filter { !sentAhead.contains($0) }
         let run: @Sendable (Int) -> Void = { position in
             let index = local[position]
-            outputs.store(index, self.timed(jobs[index].kind) { Result { try self.run(jobs[index], image: image, bounds: bounds) } })
+            outputs.store(index, self.timed(jobs[index].kind) { Result { try self.run(jobs[index], image: image, bounds: bounds, confirmed: confirmed) } })
         }
         if configuration.usesAllCores, local.count > 1 {
             DispatchQueue.concurrentPerform(iterations: local.count, execute: run)

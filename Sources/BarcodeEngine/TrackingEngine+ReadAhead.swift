@@ -135,11 +135,12 @@ extension TrackingEngine {
 
     /// Acts on `ahead` outside the state's lock: drops an unused read (taking its answer keeps
     /// its reader process), and sends the next frame's whole-frame read over `bounds`.
-    func sendAhead(_ ahead: ReadAhead, frame: Int, bounds: Rect) {
+    func sendAhead(_ ahead: ReadAhead, frame: Int, bounds: Rect, confirmed: Set<ShortCode>) {
         _ = try? ahead.unused?.finish()
         if let (search, upcoming, hidden) = ahead.next, upcoming.image.bounds.contains(bounds) {
             let factor = search == .fullResolution ? 1 : configuration.reducedWholeFrameFactor
-            if let read = PendingSearch(upcoming.image, in: bounds, hiding: hidden, with: full, reducedBy: factor) {
+            if let read = PendingSearch(upcoming.image, in: bounds, hiding: hidden, with: full, reducedBy: factor,
+                                          confirmed: confirmed) {
                 let sent = SentWholeFrame(frame: frame + 1, bounds: bounds, search: search, read: read,
                                           number: upcoming.number, time: upcoming.time)
                 state.withLock { $0.sentWhole = sent }

@@ -138,6 +138,8 @@ public final class TrackingEngine: TrackingAwareDetector, Sendable {
         /// The code-likeness map of the frame ``prepare(next:)`` named, made among the current
         /// frame's jobs, with that frame's number and time.
         var nextMap: (number: Int, time: Double, map: CodeLikenessMap)?
+        /// The short 1-D codes read whole (``ShortCode``), and the frame time (seconds) each was last read at.
+        var shortCodes: [ShortCode: Double] = [:]
         /// Whether no code was measured at the previous frame (false before the first; ``measuresAny(_:)``).
         var emptyBefore = false
         /// Frames whose code-likeness map was made among the previous frame's jobs.
@@ -268,6 +270,7 @@ public final class TrackingEngine: TrackingAwareDetector, Sendable {
         let reducible = reduction > 1 && min(bounds.width, bounds.height) >= Double(240 * reduction)
         let (number, time) = (frame.number, frame.time)
         let steadyNow = isSteady(live, bounds: bounds)
+        let confirmed = confirmedShortCodes(at: time)
         let (frameIndex, memory, stripIndex, tileIndex, whole, ahead) = state.withLock { state in
             state.frameIndex += 1
             let frame = state.frameIndex
@@ -285,7 +288,7 @@ public final class TrackingEngine: TrackingAwareDetector, Sendable {
             return (frame, state.memory, scheduled ? state.schedule.strip(at: frame, configuration) : nil,
                     scheduled ? state.schedule.tile(at: frame, configuration) : nil, whole, ahead)
         }
-        sendAhead(ahead, frame: frameIndex, bounds: bounds)
+        sendAhead(ahead, frame: frameIndex, bounds: bounds, confirmed: confirmed)
         // A reduced whole-frame search leaves small codes to the frame's regions, strip and
         // tile, as on a frame without one.
         let searchAll = whole == .fullResolution
@@ -357,7 +360,7 @@ public final class TrackingEngine: TrackingAwareDetector, Sendable {
                 jobs.append(.locatedOnly(track))
             }
         }
-        let outputs = try perform(jobs, image: image, bounds: bounds)
+        let outputs = try perform(jobs, image: image, bounds: bounds, confirmed: confirmed)
         var measured: [Detection] = [], discovered: [Detection] = [], outlined: [Detection] = []
         var section: Code39Sections.Section?, sectionRows: ClosedRange<Int>?
         var kept = outOfView
@@ -387,7 +390,7 @@ public final class TrackingEngine: TrackingAwareDetector, Sendable {
         if !lostNow.isEmpty {
             let hidden = measured.filter { $0.barcode != nil }.map { Self.hidingMask(for: $0.location) }
             let second = lostNow.map { Job.search($0.rect, known: hidden, with: $0.reader, purpose: .reacquisitionAtOnce) }
-            for output in try perform(second, image: image, bounds: bounds) {
+            for output in try perform(second, image: image, bounds: bounds, confirmed: confirmed) {
                 warnings += output.warnings.filter { !warnings.contains($0) }
                 discovered += output.detections
             }
@@ -420,6 +423,7 @@ public final class TrackingEngine: TrackingAwareDetector, Sendable {
                 state.wholeFrameCost = state.wholeFrameCost.map { $0 + 0.25 * (cost - $0) } ?? cost
             }
             state.memory = kept
+            Self.confirm(measured, at: time, in: &state)
             if let next = ahead.mapNext, let nextMap { state.nextMap = (next.number, next.time, nextMap) }
             // New codes after the opening view: codes are arriving, keep searching eagerly.
             if foundNew, frameIndex > 1 { state.schedule.foundNewCode(at: frameIndex) }
@@ -451,12 +455,12 @@ public final class TrackingEngine: TrackingAwareDetector, Sendable {
         }
     }
 
-    func run(_ job: Job, image: LumaImage, bounds: Rect) throws -> JobOutput {
+    func run(_ job: Job, image: LumaImage, bounds: Rect, confirmed: Set<ShortCode>) throws -> JobOutput {
         switch job {
         case .search(let rect, let known, let reader, let factor, _):
             // Known codes would each cost another pass (1-D codes are read one per
             // call); hide them so the search only pays for new ones.
-            return JobOutput(try Self.search(image, in: rect, hiding: known, with: reader, reducedBy: factor))
+            return JobOutput(try Self.search(image, in: rect, hiding: known, with: reader, reducedBy: factor, confirmed: confirmed))
         case .sent(let search, _):
             return JobOutput(try search.finish())
         case .code39Section(let rect):

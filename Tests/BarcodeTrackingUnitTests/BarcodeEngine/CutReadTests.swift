@@ -42,6 +42,29 @@ struct CutReadTests {
         #expect(searched.compactMap(\.barcode).map(\.symbology) == raw.map(\.symbology))
     }
 
+    @Test("A UPC-E whose end lies on the border is kept once it was read whole (confirmed); an unconfirmed one, and the half EAN-13, are still dropped")
+    func confirmedShortCodeAtTheEdge() throws {
+        // The sheet's UPC-E with 40 pixels of quiet zone each side, read in a region that ends
+        // where its last bar ends: no quiet zone on that side.
+        let upcE = try BarcodeRenderer.render("00123457", as: .upcE, width: 51 * 4 + 80, height: 120, quietZone: 40)
+        let reader = try BarcodeReader(options: DecoderOptions(symbologies: [.ean13, .upcE, .ean8, .upcA]))
+        let whole = try #require(try reader.read(upcE, region: nil).detections.first)
+        let atEdge = Rect(x: 0, y: 0, width: whole.location.corners.map(\.x).max()! + 1, height: 120)
+        let raw = try reader.read(upcE, region: atEdge).detections.compactMap(\.barcode)
+        let read = try #require(raw.first { $0.symbology == .upcE }, "zxing-cpp reads the UPC-E without its right quiet zone")
+        #expect(try TrackingEngine.search(upcE, in: atEdge, hiding: [], with: reader).detections.isEmpty, "unconfirmed: may be a cut EAN-13")
+        let confirmed: Set<TrackingEngine.ShortCode> = [TrackingEngine.ShortCode(read)]
+        let kept = try TrackingEngine.search(upcE, in: atEdge, hiding: [], with: reader, confirmed: confirmed).detections
+        #expect(kept.compactMap(\.barcode?.data) == ["00123457"])
+        // The half EAN-13 reads as another UPC-E payload: still dropped.
+        let ean13 = try Self.ean13()
+        for cut in stride(from: 40 + 50 * 4, through: 40 + 54 * 4, by: 2) {
+            let region = Rect(x: 0, y: 0, width: Double(cut), height: 120)
+            let searched = try TrackingEngine.search(ean13, in: region, hiding: [], with: reader, confirmed: confirmed).detections
+            #expect(!searched.contains { $0.barcode?.symbology == .upcE }, "cut at x = \(cut): the half code passed")
+        }
+    }
+
     @Test("A short 1-D read counts as cut when its start or end lies within 5 modules of the region's border, not its top")
     func cutGeometry() {
         let region = Rect(x: 0, y: 0, width: 640, height: 480)
