@@ -45,17 +45,19 @@ package struct DiscoverySchedule: Sendable {
     /// How `frame` is searched whole, if it is: on every frame when `forced` (the
     /// warm-up, or a frame whose spare time pays for it; always at full resolution),
     /// otherwise ``TrackingEngineConfiguration/idleWholeFrameInterval`` frames after the
-    /// last one while `nothingTracked` (no code measured in the previous frame),
-    /// ``TrackingEngineConfiguration/relaxedWholeFrameInterval``
+    /// last one while `nothingTracked`, ``TrackingEngineConfiguration/lostWholeFrameInterval``
+    /// frames (if fewer than the tracked interval) while codes are tracked but `allLost` (none
+    /// measured in the previous frame), ``TrackingEngineConfiguration/relaxedWholeFrameInterval``
     /// frames after it while the view is `steady` (see ``TrackingEngine``) and the schedule is
     /// not eager, and ``TrackingEngineConfiguration/wholeFrameInterval`` frames otherwise; every
     /// ``TrackingEngineConfiguration/fullResolutionWholeFrameInterval``-th of those at full
     /// resolution, the others reduced when `reducible` (a frame large enough).
-    package mutating func wholeFrame(at frame: Int, nothingTracked: Bool, steady: Bool = false, forced: Bool = false,
+    package mutating func wholeFrame(at frame: Int, nothingTracked: Bool, allLost: Bool = false, steady: Bool = false, forced: Bool = false,
                                      reducible: Bool = false, _ configuration: TrackingEngineConfiguration) -> WholeFrameSearch? {
+        let tracked = steady && !isEager(at: frame, configuration)
+            ? max(configuration.relaxedWholeFrameInterval, configuration.wholeFrameInterval) : configuration.wholeFrameInterval
         let interval = nothingTracked ? configuration.idleWholeFrameInterval
-            : steady && !isEager(at: frame, configuration)
-                ? max(configuration.relaxedWholeFrameInterval, configuration.wholeFrameInterval) : configuration.wholeFrameInterval
+            : allLost ? min(configuration.lostWholeFrameInterval, tracked) : tracked
         guard forced || frame - lastWholeFrame >= interval else { return nil }
         lastWholeFrame = frame
         wholeFrames += 1
@@ -71,7 +73,7 @@ package struct DiscoverySchedule: Sendable {
     }
 }
 
-/// How a frame is searched whole (``DiscoverySchedule/wholeFrame(at:nothingTracked:steady:forced:reducible:_:)``).
+/// How a frame is searched whole (``DiscoverySchedule/wholeFrame(at:nothingTracked:allLost:steady:forced:reducible:_:)``).
 package enum WholeFrameSearch: Sendable, Equatable {
     /// The frame as it is, as decoding every frame reads it.
     case fullResolution

@@ -47,12 +47,11 @@ extension TrackingEngine {
         trackedLinear(live).map { hidingMask(for: $0.predictedLocation) }
     }
 
-    /// Whether a code of `live` was measured in the previous frame. While none was, the
-    /// engine searches as while nothing is tracked (``TrackingEngineConfiguration/idleWholeFrameInterval``):
+    /// Whether a code of `live` was measured in the previous frame. While none was, the whole
+    /// frame is searched every ``TrackingEngineConfiguration/lostWholeFrameInterval`` frames:
     /// after a whip pan that every track lost, the tracks left predicted only keep their
     /// identities but no longer hold the whole-frame search to its tracking interval, when
-    /// every code in view is to be found again (photo clips of a pallet of QR codes: zoom
-    /// 96.6 → 99.2% of the baseline's reads, hand-held 98.1 → 99.1%).
+    /// every code in view is to be found again.
     static func measuresAny(_ live: [TrackedBarcode]) -> Bool {
         live.contains { $0.state == .tracked }
     }
@@ -120,7 +119,8 @@ extension TrackingEngine {
             var schedule = state.schedule
             let warmingUp = frame + 1 <= configuration.warmUpFrames
             // `steadyBefore` holds this frame's steadiness by now: what the next frame goes by.
-            next = schedule.wholeFrame(at: frame + 1, nothingTracked: !Self.measuresAny(live) && state.emptyBefore, steady: state.steadyBefore,
+            next = schedule.wholeFrame(at: frame + 1, nothingTracked: live.isEmpty && state.emptyBefore,
+                                       allLost: !Self.measuresAny(live) && state.emptyBefore, steady: state.steadyBefore,
                                        forced: warmingUp || affordable, reducible: reducible, configuration)
                 .map { ($0, upcoming, nextHidden) }
         }

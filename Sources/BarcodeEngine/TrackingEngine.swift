@@ -262,7 +262,8 @@ public final class TrackingEngine: TrackingAwareDetector, Sendable {
         let live = expected.filter { $0.state != .lost }
         // The whole frame is searched (tracked codes hidden) every
         // `wholeFrameInterval` frames whatever is tracked, and every
-        // `idleWholeFrameInterval` frames while nothing is (no code measured in the previous frame): every part of the frame at
+        // `idleWholeFrameInterval` frames while nothing is (every `lostWholeFrameInterval` while
+        // nothing tracked was measured in the previous frame): every part of the frame at
         // every code size, up to a code filling it, within a bounded number of frames.
         // Frames in between search code-like regions, a strip (1-D) and a tile (2-D), for
         // new codes and the rows and small symbols a whole-frame scan misses.
@@ -279,7 +280,8 @@ public final class TrackingEngine: TrackingAwareDetector, Sendable {
             let affordable = configuration.frameTimeBudget.flatMap { budget in state.wholeFrameCost.map { $0 <= budget } } ?? false
             // Steady by the codes of the frame before: the read sent ahead for this frame was
             // decided by them too.
-            let whole = state.schedule.wholeFrame(at: frame, nothingTracked: !Self.measuresAny(live), steady: state.steadyBefore,
+            let whole = state.schedule.wholeFrame(at: frame, nothingTracked: live.isEmpty, allLost: !Self.measuresAny(live),
+                                                  steady: state.steadyBefore,
                                                   forced: warmingUp || affordable, reducible: reducible, configuration)
             state.steadyBefore = steadyNow
             let ahead = readAhead(&state, frame: frame, whole: whole, identity: (number, time), bounds: bounds, live: live,

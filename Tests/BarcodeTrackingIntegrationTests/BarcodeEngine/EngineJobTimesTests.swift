@@ -26,7 +26,7 @@ struct EngineJobTimesTests {
         #expect(totals.values.allSatisfy { $0.seconds > 0 })
     }
 
-    @Test("Codes tracked but none measured in the previous frame (a whip pan lost them all): searched whole on every frame, as an empty view")
+    @Test("Codes tracked but none measured in the previous frame (a whip pan lost them all): searched whole every lostWholeFrameInterval frames")
     func everyTrackLostIsSearchedWhole() throws {
         func track(_ id: Int, _ state: TrackState) -> TrackedBarcode {
             let box = Quadrilateral(Rect(x: Double(150 * id), y: 100, width: 80, height: 80))
@@ -44,7 +44,7 @@ struct EngineJobTimesTests {
             }
             return (times.snapshot[.wholeFrame]?.jobs ?? 0) + (times.snapshot[.reducedWholeFrame]?.jobs ?? 0)
         }
-        #expect(try wholeFrameSearches(.predictedOnly) == 12, "every frame, full size and halved in turn")
+        #expect(try wholeFrameSearches(.predictedOnly) == 12, "every frame (the default 1), full size and halved in turn")
         // The same tracks measured at the frame before, standing still: the steady view's
         // schedule, every sixth frame (frames 1 and 7).
         let measured = try wholeFrameSearches(.tracked)

@@ -183,6 +183,23 @@ struct TrackingEngineTests {
         #expect(!engine.isSteady([], bounds: bounds))
     }
 
+    @Test("While every tracked code is lost the whole frame is searched every lostWholeFrameInterval frames, never more seldom than tracked")
+    func lostWholeFrames() {
+        var config = TrackingEngineConfiguration()
+        config.wholeFrameInterval = 3
+        config.lostWholeFrameInterval = 2
+        var schedule = DiscoverySchedule()
+        let lost = (1...6).map { schedule.wholeFrame(at: $0, nothingTracked: false, allLost: true, config) != nil }
+        #expect(lost == [true, false, true, false, true, false])
+        // Measured again from frame 7: every third frame, counted from the last search (frame 5).
+        let tracked = (7...10).map { schedule.wholeFrame(at: $0, nothingTracked: false, config) != nil }
+        #expect(tracked == [false, true, false, false])
+        // A tracked interval shorter than the lost one wins (`--effort thorough`: every frame).
+        config.wholeFrameInterval = 1
+        var thorough = DiscoverySchedule()
+        #expect((1...4).allSatisfy { thorough.wholeFrame(at: $0, nothingTracked: false, allLost: true, config) != nil })
+    }
+
     @Test("While nothing is tracked the whole frame is searched every idleWholeFrameInterval frames, and on every frame that is forced")
     func idleWholeFrames() {
         var config = TrackingEngineConfiguration()
