@@ -183,37 +183,34 @@ struct TrackingEngineTests {
         #expect(!engine.isSteady([], bounds: bounds))
     }
 
-    @Test("While every tracked code is lost the whole frame is searched every lostWholeFrameInterval frames, never more seldom than tracked")
-    func lostWholeFrames() {
+    @Test("While nothing is tracked, or every tracked code is lost, the whole frame is searched every idle / lost interval frames",
+          arguments: [false, true])
+    func idleAndLostWholeFrames(allLost: Bool) {
         var config = TrackingEngineConfiguration()
         config.wholeFrameInterval = 3
-        config.lostWholeFrameInterval = 2
+        if allLost { config.lostWholeFrameInterval = 2 } else { config.idleWholeFrameInterval = 2 }
         var schedule = DiscoverySchedule()
-        let lost = (1...6).map { schedule.wholeFrame(at: $0, nothingTracked: false, allLost: true, config) != nil }
-        #expect(lost == [true, false, true, false, true, false])
-        // Measured again from frame 7: every third frame, counted from the last search (frame 5).
+        let sparse = (1...6).map { schedule.wholeFrame(at: $0, nothingTracked: !allLost, allLost: allLost, config) != nil }
+        #expect(sparse == [true, false, true, false, true, false])
+        // Codes measured from frame 7: the tracked interval counts from the last search (frame 5).
         let tracked = (7...10).map { schedule.wholeFrame(at: $0, nothingTracked: false, config) != nil }
         #expect(tracked == [false, true, false, false])
-        // A tracked interval shorter than the lost one wins (`--effort thorough`: every frame).
-        config.wholeFrameInterval = 1
-        var thorough = DiscoverySchedule()
-        #expect((1...4).allSatisfy { thorough.wholeFrame(at: $0, nothingTracked: false, allLost: true, config) != nil })
     }
 
-    @Test("While nothing is tracked the whole frame is searched every idleWholeFrameInterval frames, and on every frame that is forced")
-    func idleWholeFrames() {
+    @Test("A forced frame is searched whole whatever the schedule; while every code is lost, never more seldom than tracked")
+    func forcedAndThoroughWholeFrames() {
         var config = TrackingEngineConfiguration()
         config.wholeFrameInterval = 3
-        config.idleWholeFrameInterval = 2
         var schedule = DiscoverySchedule()
-        let idle = (1...6).map { schedule.wholeFrame(at: $0, nothingTracked: true, config) != nil }
-        #expect(idle == [true, false, true, false, true, false])
-        // Codes tracked from frame 7: the tracked interval counts from the last search (frame 5).
-        let tracked = (7...10).map { schedule.wholeFrame(at: $0, nothingTracked: false, config) != nil }
-        #expect(tracked == [false, true, false, false])
+        _ = schedule.wholeFrame(at: 10, nothingTracked: false, config)
         let forced = schedule.wholeFrame(at: 11, nothingTracked: false, forced: true, config)
         let next = schedule.wholeFrame(at: 12, nothingTracked: false, config)
         #expect(forced != nil && next == nil)
+        // A tracked interval shorter than the lost one wins (`--effort thorough`: every frame).
+        config.wholeFrameInterval = 1
+        config.lostWholeFrameInterval = 2
+        var thorough = DiscoverySchedule()
+        #expect((1...4).allSatisfy { thorough.wholeFrame(at: $0, nothingTracked: false, allLost: true, config) != nil })
     }
 
     @Test("Every fullResolutionWholeFrameInterval-th whole-frame search is at full resolution on a frame large enough, the others reduced")
