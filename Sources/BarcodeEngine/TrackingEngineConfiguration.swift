@@ -64,8 +64,9 @@ public struct TrackingEngineConfiguration: Sendable, Hashable {
     /// them. Default 1, as an empty view. Measured on the photo clips filmed anew
     /// (`Benchmarks/photo-clips`, 27 Nov) against the tracked schedule: the QR pallet's zoom
     /// 96.6 → 99.2% of the baseline's reads, hand-held 98.1 → 99.1%, the second sheet's whip
-    /// 94.6 → 97.3%, at 5-20% of the engine's speed on those clips (the real clips' 3-4%). At 2,
-    /// 8 of those clips read 3.8 points fewer in all (the QR zoom 94.9%) for 5-10% of speed.
+    /// 94.6 → 97.3%; the price is speed: on those clips 0.77-1.20× the speed-up before
+    /// (geometric mean 1.67× → 1.50×), on the real clips 2-3%. At 2, 8 of those clips read 3.8
+    /// points fewer in all (the QR zoom 94.9%) for 5-10% of speed.
     public var lostWholeFrameInterval = 1
     /// Of the whole-frame searches (``wholeFrameInterval``, ``idleWholeFrameInterval``),
     /// every this many-th one reads the frame at full resolution; the others read it
