@@ -43,4 +43,31 @@ struct CellGroup {
         }
         return found
     }
+
+    /// The group's bounds (cells, inclusive) once grown through the `faint` cells
+    /// (row-major, `columns` × `rows`) 8-connected to it, within half its longer side (at
+    /// least 2 cells) of its own bounds: hysteresis, so that a code whose edges are strong
+    /// only in places is one region, without running on through print around it. Needs the
+    /// group's ``cells`` (`keepingCells`).
+    func grown(through faint: [Bool], columns: Int, rows: Int) -> CellGroup {
+        let reach = max(2, max(maxColumn - minColumn + 1, maxRow - minRow + 1) / 2)
+        let columnLimits = max(0, minColumn - reach)...min(columns - 1, maxColumn + reach)
+        let rowLimits = max(0, minRow - reach)...min(rows - 1, maxRow + reach)
+        var grown = self
+        var seen = Set(cells), stack = cells
+        while let index = stack.popLast() {
+            let column = index % columns, row = index / columns
+            grown.minColumn = min(grown.minColumn, column); grown.maxColumn = max(grown.maxColumn, column)
+            grown.minRow = min(grown.minRow, row); grown.maxRow = max(grown.maxRow, row)
+            for dy in -1...1 {
+                for dx in -1...1 where dx != 0 || dy != 0 {
+                    let c = column + dx, r = row + dy
+                    guard columnLimits.contains(c), rowLimits.contains(r) else { continue }
+                    let next = r * columns + c
+                    if faint[next], seen.insert(next).inserted { stack.append(next) }
+                }
+            }
+        }
+        return grown
+    }
 }

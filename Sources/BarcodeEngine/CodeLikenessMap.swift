@@ -87,20 +87,49 @@ struct CodeLikenessMap {
 
     /// Candidate regions (frame pixels, clipped to `bounds`), highest summed density
     /// first: groups of at least `minimumCells` code-like cells whose centres lie
-    /// outside every quad of `hidden`, each grown by one cell on every side.
+    /// outside every quad of `hidden`, each grown through the faint cells around it
+    /// (``CellGroup/grown(through:columns:rows:)``) and by one cell on every side, and
+    /// regions that overlap merged into one.
+    ///
+    /// The growth is for codes blurred in part: a motion-blurred 1-D code or a large symbol
+    /// keeps the code-like density only in pieces, whose regions each held a piece of the
+    /// code and never all of it (the photo clips filmed anew with other seeds: a UPC-E
+    /// 172 × 154 pixels in four regions of 48-80 pixels, read by decoding every frame on
+    /// three frames the engine missed). Faint cells are those of ``outlineDensity``, as a
+    /// symbol's outline; the merged regions still count against the area budget.
     func candidates(in bounds: Rect, hiding hidden: [Quadrilateral], minimumCells: Int = 2) -> [(region: Rect, score: Float)] {
         let codeLike = cells(from: Self.codeLikeDensity, in: bounds, hiding: hidden)
+        let faint = cells(from: Self.outlineDensity, in: bounds, hiding: hidden)
         let size = Double(cellSize)
         var found: [(region: Rect, score: Float)] = []
         let density = density
-        for group in CellGroup.groups(of: codeLike, columns: columns, rows: rows, reach: (1, 1), weight: { density[$0] })
+        for group in CellGroup.groups(of: codeLike, columns: columns, rows: rows, reach: (1, 1), weight: { density[$0] },
+                                      keepingCells: true)
         where group.count >= minimumCells {
-            let region = Rect(x: Double(group.minColumn - 1) * size, y: Double(group.minRow - 1) * size,
-                              width: Double(group.maxColumn - group.minColumn + 3) * size,
-                              height: Double(group.maxRow - group.minRow + 3) * size)
+            let cells = group.grown(through: faint, columns: columns, rows: rows)
+            let region = Rect(x: Double(cells.minColumn - 1) * size, y: Double(cells.minRow - 1) * size,
+                              width: Double(cells.maxColumn - cells.minColumn + 3) * size,
+                              height: Double(cells.maxRow - cells.minRow + 3) * size)
             if let clipped = region.intersection(bounds) { found.append((clipped, group.score)) }
         }
-        return found.sorted { $0.score > $1.score }
+        return Self.merged(found).sorted { $0.score > $1.score }
+    }
+
+    /// `regions` with every two that overlap (by more than an edge) replaced by their
+    /// bounding box, scores summed, until none overlap; the highest-scoring first.
+    static func merged(_ regions: [(region: Rect, score: Float)]) -> [(region: Rect, score: Float)] {
+        var merged: [(region: Rect, score: Float)] = []
+        for next in regions.sorted(by: { $0.score > $1.score }) {
+            var item = next
+            while let index = merged.firstIndex(where: { ($0.region.intersection(item.region)?.area ?? 0) > 0 }) {
+                let other = merged.remove(at: index)
+                let (x0, y0) = (min(other.region.x, item.region.x), min(other.region.y, item.region.y))
+                let (x1, y1) = (max(other.region.maxX, item.region.maxX), max(other.region.maxY, item.region.maxY))
+                item = (Rect(x: x0, y: y0, width: x1 - x0, height: y1 - y0), other.score + item.score)
+            }
+            merged.append(item)
+        }
+        return merged
     }
 
     /// The cells (row-major) of `threshold` density or more whose centres lie in `bounds`

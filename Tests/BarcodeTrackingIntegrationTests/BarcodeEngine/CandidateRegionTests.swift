@@ -40,4 +40,39 @@ struct CandidateRegionTests {
         let all = Set(perFrame.flatMap { $0 }.map(key))
         #expect(all.count == 6)
     }
+
+    /// A 640x360 grey frame (luma 125) with vertical stripes over each of `patches` (x
+    /// range, y range), dark for the first half of each `period` pixels: period 4 is
+    /// code-like (half of a cell's samples are strong edges), period 12 faint (about a
+    /// sixth). Code-like stripes are black and white; faint ones 100 and 150, which differ
+    /// from each other by a strong edge but not from the grey around them.
+    static func stripes(_ patches: [(x: Range<Int>, y: Range<Int>, period: Int)]) throws -> LumaImage {
+        var pixels = [UInt8](repeating: 125, count: 640 * 360)
+        for patch in patches {
+            let (dark, light): (UInt8, UInt8) = patch.period > 4 ? (100, 150) : (0, 255)
+            for y in patch.y { for x in patch.x { pixels[y * 640 + x] = x % patch.period < patch.period / 2 ? dark : light } }
+        }
+        return try LumaImage(width: 640, height: 360, bytesPerRow: 640, pixels: pixels)
+    }
+
+    @Test("A code-like group grows through the faint cells beside it (a code blurred in part), half its side at most")
+    func regionsGrowThroughFaintCells() throws {
+        // Code-like x 192..<256 (cells 12-15) with faint stripes on to x 352; faint alone at x 480..<608.
+        let image = try Self.stripes([(192..<256, 128..<192, 4), (256..<352, 128..<192, 12), (480..<608, 128..<192, 12)])
+        let regions = CodeLikenessMap(image).candidates(in: image.bounds, hiding: [])
+        try #require(regions.count == 1)
+        let region = regions[0].region
+        // Without growth the region ends a cell past the code-like cells, at x 272; grown by
+        // half the group's 4-cell side, 2 cells further (x 304), not on to the faint end at 352.
+        #expect(region.x == 176 && region.maxX == 304)
+        #expect(region.y == 112 && region.maxY == 208)
+    }
+
+    @Test("Code-like groups a cell apart (one code in pieces) are one region")
+    func overlappingRegionsMerge() throws {
+        let image = try Self.stripes([(192..<256, 128..<192, 4), (272..<336, 128..<192, 4)])
+        let regions = CodeLikenessMap(image).candidates(in: image.bounds, hiding: [])
+        try #require(regions.count == 1)
+        #expect(regions[0].region.x == 176 && regions[0].region.maxX == 352)
+    }
 }
