@@ -44,17 +44,39 @@ struct CellGroup {
         return found
     }
 
+    /// Which cells one growth (``grown(through:columns:rows:visits:)``) has reached: a
+    /// stamp per cell, so that the growths of one map share one array without clearing it.
+    struct Visits {
+        private var stamps: [Int]
+        private var current = 0
+
+        /// Room for `count` cells.
+        init(count: Int) { stamps = [Int](repeating: 0, count: count) }
+
+        /// Starts a growth: no cell reached yet.
+        mutating func start() { current += 1 }
+
+        /// Marks `cell` reached; false when this growth had reached it already.
+        mutating func visit(_ cell: Int) -> Bool {
+            guard stamps[cell] != current else { return false }
+            stamps[cell] = current
+            return true
+        }
+    }
+
     /// The group's bounds (cells, inclusive) once grown through the `faint` cells
     /// (row-major, `columns` × `rows`) 8-connected to it, within half its longer side (at
     /// least 2 cells) of its own bounds: hysteresis, so that a code whose edges are strong
     /// only in places is one region, without running on through print around it. Needs the
-    /// group's ``cells`` (`keepingCells`).
-    func grown(through faint: [Bool], columns: Int, rows: Int) -> CellGroup {
+    /// group's ``cells`` (`keepingCells`); `visits` is scratch room for as many cells.
+    func grown(through faint: [Bool], columns: Int, rows: Int, visits: inout Visits) -> CellGroup {
         let reach = max(2, max(maxColumn - minColumn + 1, maxRow - minRow + 1) / 2)
         let columnLimits = max(0, minColumn - reach)...min(columns - 1, maxColumn + reach)
         let rowLimits = max(0, minRow - reach)...min(rows - 1, maxRow + reach)
         var grown = self
-        var seen = Set(cells), stack = cells
+        visits.start()
+        var stack = cells
+        for cell in cells { _ = visits.visit(cell) }
         while let index = stack.popLast() {
             let column = index % columns, row = index / columns
             grown.minColumn = min(grown.minColumn, column); grown.maxColumn = max(grown.maxColumn, column)
@@ -64,7 +86,7 @@ struct CellGroup {
                     let c = column + dx, r = row + dy
                     guard columnLimits.contains(c), rowLimits.contains(r) else { continue }
                     let next = r * columns + c
-                    if faint[next], seen.insert(next).inserted { stack.append(next) }
+                    if faint[next], visits.visit(next) { stack.append(next) }
                 }
             }
         }

@@ -98,15 +98,16 @@ struct CodeLikenessMap {
     /// three frames the engine missed). Faint cells are those of ``outlineDensity``, as a
     /// symbol's outline; the merged regions still count against the area budget.
     func candidates(in bounds: Rect, hiding hidden: [Quadrilateral], minimumCells: Int = 2) -> [(region: Rect, score: Float)] {
-        let codeLike = cells(from: Self.codeLikeDensity, in: bounds, hiding: hidden)
         let faint = cells(from: Self.outlineDensity, in: bounds, hiding: hidden)
+        let density = density
+        let codeLike = faint.indices.map { faint[$0] && density[$0] >= Self.codeLikeDensity }
         let size = Double(cellSize)
         var found: [(region: Rect, score: Float)] = []
-        let density = density
+        var visits = CellGroup.Visits(count: faint.count)
         for group in CellGroup.groups(of: codeLike, columns: columns, rows: rows, reach: (1, 1), weight: { density[$0] },
                                       keepingCells: true)
         where group.count >= minimumCells {
-            let cells = group.grown(through: faint, columns: columns, rows: rows)
+            let cells = group.grown(through: faint, columns: columns, rows: rows, visits: &visits)
             let region = Rect(x: Double(cells.minColumn - 1) * size, y: Double(cells.minRow - 1) * size,
                               width: Double(cells.maxColumn - cells.minColumn + 3) * size,
                               height: Double(cells.maxRow - cells.minRow + 3) * size)
