@@ -398,7 +398,8 @@ public final class TrackingEngine: TrackingAwareDetector, Sendable {
             }
         }
         var foundNew = false
-        for found in discovered where Self.isPlausible(found.location) && !Self.isCovered(found, by: measured) {
+        for found in discovered where Self.isPlausible(found.location) && !Self.isCovered(found, by: measured)
+            && !Self.isAnotherBand(found, of: measured, in: image) {
             measured.append(found)
             foundNew = true
         }
