@@ -88,7 +88,7 @@ struct CodeLikenessMap {
     /// Candidate regions (frame pixels, clipped to `bounds`), highest summed density
     /// first: groups of at least `minimumCells` code-like cells whose centres lie
     /// outside every quad of `hidden`, each grown through the faint cells around it
-    /// (``CellGroup/grown(through:columns:rows:)``) and by one cell on every side, and
+    /// (``CellGroup/grown(through:columns:rows:visits:)``) and by one cell on every side, and
     /// regions that overlap merged into one.
     ///
     /// The growth is for codes blurred in part: a motion-blurred 1-D code or a large symbol
