@@ -113,14 +113,15 @@ struct CodeLikenessMap {
                               height: Double(cells.maxRow - cells.minRow + 3) * size)
             if let clipped = region.intersection(bounds) { found.append((clipped, group.score)) }
         }
-        return Self.merged(found).sorted { $0.score > $1.score }
+        return Self.merged(found)
     }
 
     /// `regions` with every two that overlap (by more than an edge) replaced by their
-    /// bounding box, scores summed, until none overlap; the highest-scoring first.
+    /// bounding box, scores summed, until none overlap (a region grown by a merge is checked
+    /// again against the rest); the highest-scoring first.
     static func merged(_ regions: [(region: Rect, score: Float)]) -> [(region: Rect, score: Float)] {
         var merged: [(region: Rect, score: Float)] = []
-        for next in regions.sorted(by: { $0.score > $1.score }) {
+        for next in regions {
             var item = next
             while let index = merged.firstIndex(where: { ($0.region.intersection(item.region)?.area ?? 0) > 0 }) {
                 let other = merged.remove(at: index)
@@ -130,7 +131,7 @@ struct CodeLikenessMap {
             }
             merged.append(item)
         }
-        return merged
+        return merged.sorted { $0.score > $1.score }
     }
 
     /// The cells (row-major) of `threshold` density or more whose centres lie in `bounds`
