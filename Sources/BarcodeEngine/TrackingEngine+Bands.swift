@@ -1,11 +1,15 @@
 import BarcodeTracking
 
 extension TrackingEngine {
-    /// Whether `found`, a 1-D read by discovery, is another band of rows of a code in
-    /// `measured` rather than a code of its own: the same symbology and payload, its ends
-    /// along the rows within ``bandEndTolerance`` of the code's width of the measured
-    /// read's, and the rows between the two bands (frame pixels of `image`) carrying the
-    /// same bars as the measured band, row after row (``barsContinue(from:across:in:)``).
+    /// Ends along the rows of two bands of one code lie within this share of the code's width.
+    static let bandEndTolerance = 0.08
+
+    /// Whether `found`, a 1-D read by discovery of a payload that `known` (measured in the
+    /// frame) carries too, is another band of rows of that code rather than a code of its
+    /// own (``isCovered(_:by:in:)`` asks): its ends along the rows within
+    /// ``bandEndTolerance`` of the code's width of the measured read's, and the rows
+    /// between the two bands (frame pixels of `image`) carrying the same bars as the measured
+    /// band, row after row (``barsContinue(from:across:in:)``).
     ///
     /// zxing-cpp reports a 1-D code as the band of rows it read; a code with tall bars
     /// read on one band by following and on another by a code-like region (which holds
@@ -13,18 +17,6 @@ extension TrackingEngine {
     /// sheet under a whip pan, a 272 × 132 pixel code read at rows 63-131 and 0-36 of it,
     /// two ID switches. Identical labels stacked one above the other stay apart: between
     /// their bands lie the digits and quiet zones, not bars.
-    static func isAnotherBand(_ found: Detection, of measured: [Detection], in image: LumaImage) -> Bool {
-        guard let barcode = found.barcode, barcode.symbology.isLinear else { return false }
-        return measured.contains { known in
-            guard let other = known.barcode, other.symbology == barcode.symbology, other.bytes == barcode.bytes else { return false }
-            return isAnotherBand(found.location, of: known.location, in: image)
-        }
-    }
-
-    /// Ends along the rows of two bands of one code lie within this share of the code's width.
-    static let bandEndTolerance = 0.08
-
-    /// The geometric test of ``isAnotherBand(_:of:in:)`` for two band quads (frame pixels).
     static func isAnotherBand(_ found: Quadrilateral, of known: Quadrilateral, in image: LumaImage) -> Bool {
         let k = known.corners
         let along = k[1] - k[0]

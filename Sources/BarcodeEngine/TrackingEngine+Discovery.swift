@@ -316,13 +316,16 @@ extension TrackingEngine {
 
     /// Whether a detection is a code already measured this frame: at the same spot
     /// (``BarcodeTracking/Quadrilateral/isSameCode(as:partialRead:)``) and not
-    /// carrying a different payload.
-    package static func isCovered(_ found: Detection, by measured: [Detection]) -> Bool {
+    /// carrying a different payload; with the frame's pixels (`image`), also a 1-D read of
+    /// a measured payload on another band of that code's rows (``isAnotherBand(_:of:in:)``).
+    package static func isCovered(_ found: Detection, by measured: [Detection], in image: LumaImage? = nil) -> Bool {
         measured.contains { known in
             let sameCode = found.barcode.flatMap { a in known.barcode.map { b in a.symbology == b.symbology && a.bytes == b.bytes } }
             guard sameCode != false else { return false }
             let partialRead = sameCode == true && found.barcode?.symbology.readsPartialRows == true
-            return known.location.isSameCode(as: found.location, partialRead: partialRead)
+            if known.location.isSameCode(as: found.location, partialRead: partialRead) { return true }
+            guard sameCode == true, found.barcode?.symbology.isLinear == true, let image else { return false }
+            return isAnotherBand(found.location, of: known.location, in: image)
         }
     }
 }

@@ -398,8 +398,7 @@ public final class TrackingEngine: TrackingAwareDetector, Sendable {
             }
         }
         var foundNew = false
-        for found in discovered where Self.isPlausible(found.location) && !Self.isCovered(found, by: measured)
-            && !Self.isAnotherBand(found, of: measured, in: image) {
+        for found in discovered where Self.isPlausible(found.location) && !Self.isCovered(found, by: measured, in: image) {
             measured.append(found)
             foundNew = true
         }
