@@ -183,7 +183,11 @@ public struct Tracker: Sendable {
             let size = max(location.size, 1)
             let jumped = center.distance(to: predicted.center) > configuration.jumpSizeFactor * size
             if elapsed > 0 {
-                let measured = (center - motions[i].lastMeasured.center) * (1 / elapsed)
+                let last = motions[i].lastMeasured
+                let move = detectionSymbology[d]?.readsPartialRows == true
+                    ? location.partialReadMove(from: last, expected: predicted.center - last.center, tallest: motions[i].tallestRows)
+                    : center - last.center
+                let measured = move * (1 / elapsed)
                 if motions[i].hasVelocity {
                     tracks[i].velocity = tracks[i].velocity + (measured - tracks[i].velocity) * configuration.velocitySmoothing
                 } else {

@@ -34,3 +34,52 @@ struct TrackerTallCodeTests {
         #expect(!Tracker.isPartOfTallCode(Self.ean8(300, 100, 300, 150).location, Self.ean8(300, 260, 300, 40).location, tallest: 0))
     }
 }
+
+/// A 1-D code read on other rows or on part of its width from frame to frame: the reads'
+/// centres jump while the code stands still, and the velocity must not follow them.
+struct TrackerPartialReadMoveTests {
+    @Test("A still tall EAN-8 read whole, on its top band, on its bottom band and whole again keeps one track and no made-up velocity")
+    func bandSwitchesOnAStillCode() throws {
+        var tracker = try Tracker()
+        let reads = [TrackerTallCodeTests.ean8(300, 100, 100, 150), TrackerTallCodeTests.ean8(300, 100, 100, 40),
+                     TrackerTallCodeTests.ean8(300, 205, 100, 45), TrackerTallCodeTests.ean8(301, 100, 100, 150),
+                     TrackerTallCodeTests.ean8(301, 150, 100, 50), TrackerTallCodeTests.ean8(301, 101, 100, 150)]
+        for (frame, read) in reads.enumerated() {
+            let update = try tracker.update(with: [read], at: Double(frame) / 30)
+            #expect(update.tracks.count == 1 && update.tracks.first?.state == .tracked, "frame \(frame)")
+            #expect(frame == 0 || update.added.isEmpty, "frame \(frame): the band read is the tracked code")
+            let velocity = try #require(update.tracks.first).velocity
+            // Pixels a second: a 30 fps frame moves the code 1 px at most here.
+            #expect(abs(velocity.y) < 60 && abs(velocity.x) < 60, "frame \(frame): velocity \(velocity)")
+        }
+    }
+
+    @Test("The move along an axis whose extent changed alone is the predicted one; a whole read, a zoom and a partial width otherwise")
+    func moveOfPartialReads() {
+        let whole = TrackerTallCodeTests.ean8(300, 100, 100, 150).location
+        // Read whole again 6 px lower: the centres' difference.
+        let moved = TrackerTallCodeTests.ean8(302, 106, 100, 150).location
+        let wholeMove = moved.partialReadMove(from: whole, expected: Point(x: 0, y: 30), tallest: 1.5)
+        #expect(abs(wholeMove.x - 2) < 1e-9 && abs(wholeMove.y - 6) < 1e-9, "\(wholeMove)")
+        // The top band (height 40 of 150): across the rows the predicted move, along them the centres'.
+        let band = TrackerTallCodeTests.ean8(303, 100, 100, 40).location
+        let bandMove = band.partialReadMove(from: whole, expected: Point(x: 1, y: 4), tallest: 1.5)
+        #expect(abs(bandMove.x - 3) < 1e-9 && abs(bandMove.y - 4) < 1e-9, "\(bandMove)")
+        // Half its width (a Code 128 read on part of its length): along the rows the predicted move.
+        let half = TrackerTallCodeTests.ean8(300, 103, 50, 150).location
+        let halfMove = half.partialReadMove(from: whole, expected: Point(x: -2, y: 0), tallest: 1.5)
+        #expect(abs(halfMove.x + 2) < 1e-9 && abs(halfMove.y - 3) < 1e-9, "\(halfMove)")
+        // One band, then another of about its height: across the rows the predicted move;
+        // the same band followed as the view moves: the centres' difference.
+        let top = TrackerTallCodeTests.ean8(300, 100, 100, 40).location
+        let bottom = TrackerTallCodeTests.ean8(300, 205, 100, 45).location
+        let switched = bottom.partialReadMove(from: top, expected: Point(x: 0, y: 1), tallest: 1.5)
+        #expect(abs(switched.x) < 1e-9 && abs(switched.y - 1) < 1e-9, "\(switched)")
+        let followed = TrackerTallCodeTests.ean8(300, 106, 100, 40).location.partialReadMove(from: top, expected: Point(x: 0, y: 4), tallest: 1.5)
+        #expect(abs(followed.x) < 1e-9 && abs(followed.y - 6) < 1e-9, "\(followed)")
+        // A zoom: both extents grew by a third, the centres' difference stands.
+        let zoomed = TrackerTallCodeTests.ean8(284, 75, 133, 200).location
+        let zoomMove = zoomed.partialReadMove(from: whole, expected: .zero, tallest: 1.5)
+        #expect(abs(zoomMove.x - (zoomed.center.x - whole.center.x)) < 1e-9 && abs(zoomMove.y - (zoomed.center.y - whole.center.y)) < 1e-9)
+    }
+}

@@ -1,0 +1,46 @@
+extension Quadrilateral {
+    /// How far a code moved from its measurement `last` to this one (frame pixels), given the
+    /// move its track predicted, `expected`, for a code read in rows
+    /// (``Symbology/readsPartialRows``), whose reads may hold only a part of it, and as tall
+    /// as `tallest` (height over width, ``Tracker/rowsAspect(_:)``, the largest measured so
+    /// far; 0 when unknown): the centres' difference, except along an axis of the code (its
+    /// rows, from `last`'s first corner to its second, or across them) along which the two
+    /// reads do not tell how far it moved. There the move is the predicted one. That is an
+    /// axis whose extent changed by more than a fifth while the other axis's changed by less
+    /// than half as much (a tall 1-D code read on another band of rows, or on part of its
+    /// width; not a zoom, which changes both), and the axis across the rows when both reads
+    /// are bands of a code known to be taller (under 0.8 of `tallest`) whose centres moved by
+    /// more than half a band from the prediction (one band, then another). The centres'
+    /// difference there is up to half the code's height in one frame, a velocity a band
+    /// switch on a still code made up, which carried the track's prediction off the code
+    /// within a few frames and started a second track on it.
+    func partialReadMove(from last: Quadrilateral, expected: Point, tallest: Double) -> Point {
+        let centres = center - last.center
+        let c = last.corners
+        let along = (c[1] - c[0]) + (c[2] - c[3])
+        let length = along.distance(to: .zero)
+        guard length > 0 else { return centres }
+        let u = along * (1 / length), v = Point(x: -u.y, y: u.x)
+        func extent(_ quad: Quadrilateral, _ axis: Point) -> Double {
+            let projections = quad.corners.map { $0.x * axis.x + $0.y * axis.y }
+            return (projections.max() ?? 0) - (projections.min() ?? 0)
+        }
+        func change(_ axis: Point) -> Double {
+            let before = extent(last, axis), after = extent(self, axis)
+            return max(before, after) > 0 ? abs(after - before) / max(before, after) : 0
+        }
+        func component(_ p: Point, _ axis: Point) -> Double { p.x * axis.x + p.y * axis.y }
+        let alongChange = change(u), acrossChange = change(v)
+        var alongMove = component(centres, u), acrossMove = component(centres, v)
+        let bands = [last, self].map { (along: extent($0, u), across: extent($0, v)) }
+        let bothBands = bands.allSatisfy { $0.across < 0.8 * tallest * $0.along }
+        if alongChange > 0.2, acrossChange < alongChange / 2 {
+            alongMove = component(expected, u)
+        } else if acrossChange > 0.2, alongChange < acrossChange / 2 {
+            acrossMove = component(expected, v)
+        } else if bothBands, abs(acrossMove - component(expected, v)) > 0.5 * min(bands[0].across, bands[1].across) {
+            acrossMove = component(expected, v)
+        }
+        return u * alongMove + v * acrossMove
+    }
+}
