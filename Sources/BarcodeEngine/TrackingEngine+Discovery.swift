@@ -305,13 +305,17 @@ extension TrackingEngine {
         return quad.grown(by: 2 + 0.0625 * min(box.width, box.height))
     }
 
-    /// Whether a discovered quad can be a real symbol: every side at least 4 pixels
-    /// long. zxing-cpp 1.4 now and then "decodes" a partial pattern at the edge of a
-    /// search region (seen: a PDF417 "AA" with two corners on one point, next to a
-    /// hidden box); a real code seen whole has four distinct corners.
-    package static func isPlausible(_ quad: Quadrilateral) -> Bool {
+    /// Whether a read's quad can be a real symbol: every side at least 4 pixels long, or
+    /// for a 1-D code (`linear`) both sides along its rows. zxing-cpp 1.4 now and then
+    /// "decodes" a partial pattern at the edge of a search region (seen: a PDF417 "AA" with
+    /// two corners on one point, next to a hidden box); a real 2-D code seen whole has
+    /// four distinct corners. A 1-D code read in one or two rows (motion blur across its
+    /// bars leaves a row or two readable; decoding every frame reads them) has a quad one
+    /// or two pixels tall.
+    package static func isPlausible(_ quad: Quadrilateral, linear: Bool = false) -> Bool {
         let c = quad.corners
-        return (0..<4).allSatisfy { c[$0].distance(to: c[($0 + 1) % 4]) >= 4 }
+        let sides = (0..<4).map { c[$0].distance(to: c[($0 + 1) % 4]) }
+        return sides.allSatisfy { $0 >= 4 } || linear && (min(sides[0], sides[2]) >= 4 || min(sides[1], sides[3]) >= 4)
     }
 
     /// Whether a detection is a code already measured this frame: at the same spot

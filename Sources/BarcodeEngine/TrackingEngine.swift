@@ -398,13 +398,16 @@ public final class TrackingEngine: TrackingAwareDetector, Sendable {
             }
         }
         var foundNew = false
-        for found in discovered where Self.isPlausible(found.location) && !Self.isCovered(found, by: measured, in: image) {
+        for found in discovered where Self.isPlausible(found.location, linear: found.barcode?.symbology.isLinear == true)
+            && !Self.isCovered(found, by: measured, in: image) {
             measured.append(found)
             foundNew = true
         }
-        // No real code has a side under 4 pixels, whichever job read it: the 1-hour soak saw a
-        // PDF417 read with two corners on one point start a second track on a tracked code.
-        measured = Self.droppingFalseLocks(measured).filter { $0.barcode == nil || Self.isPlausible($0.location) }
+        // No real 2-D code has a side under 4 pixels, whichever job read it: the 1-hour soak saw
+        // a PDF417 read with two corners on one point start a second track on a tracked code.
+        measured = Self.droppingFalseLocks(measured).filter { detection in
+            detection.barcode.map { Self.isPlausible(detection.location, linear: $0.symbology.isLinear) } ?? true
+        }
         // An outline touching a decoded code (read in this frame, or expected where a
         // tracked one should be) is that code or a piece of it, never a code of its own:
         // it would drag the decoded track onto a coarse box.
