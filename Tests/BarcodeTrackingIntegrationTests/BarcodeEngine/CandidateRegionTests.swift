@@ -25,11 +25,14 @@ struct CandidateRegionTests {
     @Test("Regions waiting after a search that found nothing fill the slots the others leave, longest waiting first")
     func waitingRegionsFillFreeSlots() throws {
         let image = try Self.patches()
-        let engine = try TrackingEngine()
+        // Fewer slots than regions (the default, 8, holds all six).
+        var configuration = TrackingEngineConfiguration()
+        configuration.candidateRegionsPerFrame = 4
+        let engine = try TrackingEngine(configuration: configuration)
         let bounds = image.bounds
         let perFrame = (1...6).map { engine.candidateRegions(in: CodeLikenessMap(image), bounds: bounds, known: [], frame: $0) }
         // Six regions, four slots: every frame reads four, although none is due again before frame 5.
-        #expect(perFrame.allSatisfy { $0.count == engine.configuration.candidateRegionsPerFrame })
+        #expect(perFrame.allSatisfy { $0.count == 4 })
         // Frame 2 reads the two left over from frame 1 first, then two read in frame 1; frame 3
         // the two read in frame 1 only, waiting longest, first.
         func key(_ region: Rect) -> String { "\(Int(region.x)),\(Int(region.y))" }
