@@ -13,7 +13,10 @@ extension Quadrilateral {
     /// more than half a band from the prediction (one band, then another). The centres'
     /// difference there is up to half the code's height in one frame, a velocity a band
     /// switch on a still code made up, which carried the track's prediction off the code
-    /// within a few frames and started a second track on it.
+    /// within a few frames and started a second track on it. (`tallest` is measured on
+    /// bounding boxes, as ``Tracker/isPartOfTallCode(_:_:tallest:)`` uses it, and compared here
+    /// with extents along the code's own axes: the same for a code near upright, which is
+    /// where bands are read; at a large roll the third rule fires less or more readily.)
     func partialReadMove(from last: Quadrilateral, expected: Point, tallest: Double) -> Point {
         let centres = center - last.center
         let c = last.corners
