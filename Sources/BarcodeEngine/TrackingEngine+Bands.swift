@@ -26,10 +26,7 @@ extension TrackingEngine {
         var v = Point(x: -u.y, y: u.x)
         let down = k[3] - k[0]
         if down.x * v.x + down.y * v.y < 0 { v = Point(x: -v.x, y: -v.y) }
-        func extent(_ quad: Quadrilateral, _ axis: Point) -> (Double, Double) {
-            let values = quad.corners.map { ($0.x - k[0].x) * axis.x + ($0.y - k[0].y) * axis.y }
-            return (values.min() ?? 0, values.max() ?? 0)
-        }
+        func extent(_ quad: Quadrilateral, _ axis: Point) -> (Double, Double) { quad.extent(along: axis, from: k[0]) }
         let (knownAlong, foundAlong) = (extent(known, u), extent(found, u))
         let tolerance = max(4, bandEndTolerance * width)
         guard abs(knownAlong.0 - foundAlong.0) <= tolerance, abs(knownAlong.1 - foundAlong.1) <= tolerance else { return false }

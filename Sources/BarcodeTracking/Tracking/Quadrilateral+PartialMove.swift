@@ -24,24 +24,22 @@ extension Quadrilateral {
         let length = along.distance(to: .zero)
         guard length > 0 else { return centres }
         let u = along * (1 / length), v = Point(x: -u.y, y: u.x)
-        func extent(_ quad: Quadrilateral, _ axis: Point) -> Double {
-            let projections = quad.corners.map { $0.x * axis.x + $0.y * axis.y }
-            return (projections.max() ?? 0) - (projections.min() ?? 0)
+        // Extents along the code's rows (u) and across them (v), of `last` and of this read.
+        func size(_ quad: Quadrilateral, _ axis: Point) -> Double {
+            let span = quad.extent(along: axis)
+            return span.high - span.low
         }
-        func change(_ axis: Point) -> Double {
-            let before = extent(last, axis), after = extent(self, axis)
-            return max(before, after) > 0 ? abs(after - before) / max(before, after) : 0
-        }
+        let before = (along: size(last, u), across: size(last, v)), after = (along: size(self, u), across: size(self, v))
+        func change(_ a: Double, _ b: Double) -> Double { max(a, b) > 0 ? abs(b - a) / max(a, b) : 0 }
         func component(_ p: Point, _ axis: Point) -> Double { p.x * axis.x + p.y * axis.y }
-        let alongChange = change(u), acrossChange = change(v)
+        let alongChange = change(before.along, after.along), acrossChange = change(before.across, after.across)
         var alongMove = component(centres, u), acrossMove = component(centres, v)
-        let bands = [last, self].map { (along: extent($0, u), across: extent($0, v)) }
-        let bothBands = bands.allSatisfy { $0.across < 0.8 * tallest * $0.along }
+        let bothBands = [before, after].allSatisfy { $0.across < 0.8 * tallest * $0.along }
         if alongChange > 0.2, acrossChange < alongChange / 2 {
             alongMove = component(expected, u)
         } else if acrossChange > 0.2, alongChange < acrossChange / 2 {
             acrossMove = component(expected, v)
-        } else if bothBands, abs(acrossMove - component(expected, v)) > 0.5 * min(bands[0].across, bands[1].across) {
+        } else if bothBands, abs(acrossMove - component(expected, v)) > 0.5 * min(before.across, after.across) {
             acrossMove = component(expected, v)
         }
         return u * alongMove + v * acrossMove
