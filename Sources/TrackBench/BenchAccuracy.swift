@@ -114,12 +114,35 @@ struct BenchAccuracy: Sendable, Codable {
     }
 
     /// Whether one of `reported`'s measured tracks carries `object`'s payload over its
-    /// spot (either quad contains the other's centre).
+    /// spot: either quad contains the other's centre, or, for a code read in rows, the
+    /// track's quad is another band of the code's rows (``isAnotherBand(_:of:)``).
     static func covers(_ reported: [BenchReportedTrack], _ object: BenchTruthObject) -> Bool {
         reported.contains { track in
             track.measured && track.payload == object.payload
-                && (object.location.contains(track.location.center) || track.location.contains(object.location.center))
+                && (object.location.contains(track.location.center) || track.location.contains(object.location.center)
+                    || track.readsPartialRows && isAnotherBand(track.location, of: object.location))
         }
+    }
+
+    /// Whether `band`, a read of a code read in rows, lies on the same code as `reference`
+    /// (a read of it, frame pixels) though neither holds the other's centre: zxing-cpp
+    /// reads a 1-D code on a scan line or a few, so two right reads of one tall code can be
+    /// bands of rows far apart. They are when they cover the same bars (share at least 70 %
+    /// of the narrower extent along the reference's rows) and their centres lie within half
+    /// the reference's length of each other across the rows (an EAN's bars are about 0.6 of
+    /// its length high; a label of the same payload beside it is further away).
+    static func isAnotherBand(_ band: Quadrilateral, of reference: Quadrilateral) -> Bool {
+        let c = reference.corners
+        let along = (c[1] - c[0]) + (c[2] - c[3])
+        let length = (along.x * along.x + along.y * along.y).squareRoot()
+        guard length > 0 else { return false }
+        let u = Point(x: along.x / length, y: along.y / length), v = Point(x: -u.y, y: u.x)
+        let (referenceAlong, bandAlong) = (reference.extent(along: u), band.extent(along: u))
+        let referenceLength = referenceAlong.high - referenceAlong.low
+        let shared = min(referenceAlong.high, bandAlong.high) - max(referenceAlong.low, bandAlong.low)
+        guard shared >= 0.7 * min(referenceLength, bandAlong.high - bandAlong.low) else { return false }
+        let offset = band.center - reference.center
+        return abs(offset.x * v.x + offset.y * v.y) <= 0.5 * referenceLength
     }
 
     /// Of the frame/code pairs the baseline decoded (a reference code with a measured track

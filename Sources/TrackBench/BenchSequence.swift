@@ -25,6 +25,9 @@ struct BenchReportedTrack: Sendable {
     var predicted: Quadrilateral
     /// Whether `location` was measured in this frame (`TrackState.tracked`), not extrapolated.
     var measured: Bool
+    /// Whether the track's symbology is read in rows (``Symbology/readsPartialRows``: 1-D
+    /// codes and PDF417), so that its quad may be one band of the code's rows.
+    var readsPartialRows = false
 }
 
 /// A whole sequence as the metrics see it: reference and reports, frame by frame (index 0 = frame 1).
@@ -58,7 +61,8 @@ extension TrackedBarcode {
     /// This track as the benchmark records it.
     var benchReport: BenchReportedTrack {
         BenchReportedTrack(id: id.rawValue, payload: barcode.map(\.benchText), location: location,
-                           predicted: predictedLocation, measured: state == .tracked)
+                           predicted: predictedLocation, measured: state == .tracked,
+                           readsPartialRows: barcode?.symbology.readsPartialRows ?? false)
     }
 }
 

@@ -1,3 +1,4 @@
+import Foundation
 import BarcodeAnnotation
 import BarcodeTracking
 import Testing
@@ -100,6 +101,34 @@ struct BenchAccuracyTests {
         // covered) and only predicts the code in frame 1 (no decode: not covered).
         let engine = BenchSequence(truth: truth, reported: [[band(20)], [band(20, measured: false)]])
         #expect(BenchAccuracy.coverageOfBaseline(engine: engine, baseline: baseline) == 0.5)
+    }
+
+    @Test("coverage of a file's reads counts another band of a 1-D code's rows, not a label beside it or a 2-D code")
+    func coverageOfBandsOfRows() {
+        // The baseline reads a code 300 px long on the rows y 0-40 (for a file its read is the
+        // reference); the engine reads other rows of it, neither quad holding the other's centre.
+        let reference = Quadrilateral(Rect(x: 0, y: 0, width: 300, height: 40))
+        let truth = [[BenchTruthObject(id: 1, payload: "A", location: reference, fullyVisible: true)]]
+        let baseline = BenchSequence(truth: truth, reported: [[BenchReportedTrack(
+            id: 1, payload: "A", location: reference, predicted: reference, measured: true, readsPartialRows: true)]])
+        func coverage(_ rect: Rect, rows: Bool = true) -> Double {
+            let quad = Quadrilateral(rect)
+            let track = BenchReportedTrack(id: 7, payload: "A", location: quad, predicted: quad, measured: true, readsPartialRows: rows)
+            return BenchAccuracy.coverageOfBaseline(engine: BenchSequence(truth: truth, reported: [[track]]), baseline: baseline)
+        }
+        #expect(coverage(Rect(x: 2, y: 120, width: 296, height: 40)) == 1)  // rows lower on the same bars
+        #expect(coverage(Rect(x: 0, y: 60, width: 300, height: 2)) == 1)  // a read one row tall
+        #expect(coverage(Rect(x: 2, y: 120, width: 296, height: 40), rows: false) == 0)  // a 2-D code's quad
+        #expect(coverage(Rect(x: 0, y: 200, width: 300, height: 40)) == 0)  // a label of the payload below
+        #expect(coverage(Rect(x: 200, y: 60, width: 300, height: 40)) == 0)  // one beside it, other bars
+        // Rolled by 30°: the rule follows the code's rows, not the frame's.
+        let roll = 30.0 * .pi / 180, (u, v) = (Point(x: cos(roll), y: sin(roll)), Point(x: -sin(roll), y: cos(roll)))
+        func rolled(_ rect: Rect) -> Quadrilateral {
+            let c = Quadrilateral(rect).corners.map { Point(x: u.x * $0.x + v.x * $0.y, y: u.y * $0.x + v.y * $0.y) }
+            return Quadrilateral(topLeft: c[0], topRight: c[1], bottomRight: c[2], bottomLeft: c[3])
+        }
+        #expect(BenchAccuracy.isAnotherBand(rolled(Rect(x: 2, y: 120, width: 296, height: 40)), of: rolled(Rect(x: 0, y: 0, width: 300, height: 40))))
+        #expect(!BenchAccuracy.isAnotherBand(rolled(Rect(x: 200, y: 60, width: 300, height: 40)), of: rolled(Rect(x: 0, y: 0, width: 300, height: 40))))
     }
 
     @Test("corner error ignores which corner each quad lists first")
