@@ -51,7 +51,9 @@ package struct DiscoverySchedule: Sendable {
     /// frames after it while the view is `steady` (see ``TrackingEngine``) and the schedule is
     /// not eager, and ``TrackingEngineConfiguration/wholeFrameInterval`` frames otherwise; every
     /// ``TrackingEngineConfiguration/fullResolutionWholeFrameInterval``-th of those at full
-    /// resolution, the others reduced when `reducible` (a frame large enough).
+    /// resolution, the others reduced when `reducible` (a frame large enough); every one at
+    /// full resolution while codes are tracked but `allLost`, with
+    /// ``TrackingEngineConfiguration/lostWholeFrameAtFullResolution``.
     package mutating func wholeFrame(at frame: Int, nothingTracked: Bool, allLost: Bool = false, steady: Bool = false, forced: Bool = false,
                                      reducible: Bool = false, _ configuration: TrackingEngineConfiguration) -> WholeFrameSearch? {
         let tracked = steady && !isEager(at: frame, configuration)
@@ -61,7 +63,8 @@ package struct DiscoverySchedule: Sendable {
         guard forced || frame - lastWholeFrame >= interval else { return nil }
         lastWholeFrame = frame
         wholeFrames += 1
-        let reduced = !forced && reducible && configuration.reducedWholeFrameFactor > 1
+        let lostCodesInView = allLost && !nothingTracked && configuration.lostWholeFrameAtFullResolution
+        let reduced = !forced && !lostCodesInView && reducible && configuration.reducedWholeFrameFactor > 1
             && wholeFrames - lastFullResolution < configuration.fullResolutionWholeFrameInterval
         if !reduced { lastFullResolution = wholeFrames }
         return reduced ? .reduced : .fullResolution

@@ -42,7 +42,9 @@ import Synchronization
 ///   ``TrackingEngineConfiguration/fullResolutionWholeFrameInterval``-th of these at full
 ///   resolution, the others on the frame reduced by
 ///   ``TrackingEngineConfiguration/reducedWholeFrameFactor`` (large codes, for a quarter of
-///   the cost), with the frame's regions, strip and tile below at full resolution;
+///   the cost), with the frame's regions, strip and tile below at full resolution (every
+///   one at full resolution while codes are tracked but none measured:
+///   ``TrackingEngineConfiguration/lostWholeFrameAtFullResolution``);
 /// - in between, with the codes already tracked painted out (their quads, not their
 ///   boxes, so identical neighbours a few pixels away stay visible), code-like
 ///   regions: a cheap map of edge density (16-pixel cells)

@@ -27,6 +27,7 @@ enum Engine {
         configuration.relaxedWholeFrameInterval = effort.relaxedWholeFrameInterval
         configuration.idleWholeFrameInterval = effort.idleWholeFrameInterval
         configuration.fullResolutionWholeFrameInterval = effort.fullResolutionWholeFrameInterval
+        configuration.lostWholeFrameAtFullResolution = effort != .fast
         configuration.locatesUndecodedCodes = locatedOnly
         configuration.readsLongCode39InSections = sectionalCode39
         return configuration

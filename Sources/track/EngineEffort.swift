@@ -5,11 +5,13 @@ import BarcodeEngine
 /// searched whole, trading speed for how soon a code is first reported.
 enum EngineEffort: String, CaseIterable, ExpressibleByArgument {
     /// The whole frame every 6th frame while codes are tracked (12th while the view is
-    /// steady) and every 2nd while none is, every other time at half size: fastest; a large
+    /// steady) and every 2nd while none is, every other time at half size (also while every
+    /// tracked code is lost, where the other efforts search at full size): fastest; a large
     /// code waits up to 5 frames (11 in a steady view).
     case fast
     /// The whole frame every 3rd frame (the default; every 6th while the view is steady: no
-    /// new code for 2 s and the codes tracked barely moving), every other time at half size:
+    /// new code for 2 s and the codes tracked barely moving), every other time at half size
+    /// (but every frame at full size while every tracked code is lost):
     /// a large code waits up to 2 frames (5), the smallest readable ones up to 5 (11) when
     /// neither a code-like region nor a strip or tile finds them first.
     case balanced

@@ -231,6 +231,24 @@ struct TrackingEngineTests {
         #expect(schedule.wholeFrame(at: 16, nothingTracked: true, reducible: true, config) == .fullResolution)
     }
 
+    @Test("While every tracked code is lost, every whole-frame search is at full resolution, unless turned off")
+    func lostViewsAtFullResolution() {
+        var config = TrackingEngineConfiguration()
+        config.fullResolutionWholeFrameInterval = 2
+        var schedule = DiscoverySchedule()
+        // Codes tracked and lost (predicted only): every frame searched whole, each at full size.
+        let lost = (1...4).map { schedule.wholeFrame(at: $0, nothingTracked: false, allLost: true, reducible: true, config) }
+        #expect(lost == [.fullResolution, .fullResolution, .fullResolution, .fullResolution])
+        // An empty view (no track to have lost) keeps alternating.
+        let idle = (5...8).map { schedule.wholeFrame(at: $0, nothingTracked: true, allLost: true, reducible: true, config) }
+        #expect(idle == [.reduced, .fullResolution, .reduced, .fullResolution])
+        // Turned off (`track --effort fast`): lost views alternate too.
+        config.lostWholeFrameAtFullResolution = false
+        var fast = DiscoverySchedule()
+        let alternating = (1...4).map { fast.wholeFrame(at: $0, nothingTracked: false, allLost: true, reducible: true, config) }
+        #expect(alternating == [.fullResolution, .reduced, .fullResolution, .reduced])
+    }
+
     @Test("Discovery is eager after a new code, relaxed when the view is known")
     func discoverySchedule() {
         let config = TrackingEngineConfiguration()
