@@ -129,8 +129,9 @@ struct BenchAccuracy: Sendable, Codable {
     /// reads a 1-D code on a scan line or a few, so two right reads of one tall code can be
     /// bands of rows far apart. They are when they cover the same bars (share at least 70 %
     /// of the narrower extent along the reference's rows) and their centres lie within half
-    /// the reference's length of each other across the rows (an EAN's bars are about 0.6 of
-    /// its length high; a label of the same payload beside it is further away).
+    /// the reference's length of each other across the rows (an EAN-13's or EAN-8's bars are
+    /// about 0.7 of its length high, so two bands of one can be that far apart, though rarely
+    /// are; a label of the same payload stacked above it is more than 0.8 of its length away).
     static func isAnotherBand(_ band: Quadrilateral, of reference: Quadrilateral) -> Bool {
         let c = reference.corners
         let along = (c[1] - c[0]) + (c[2] - c[3])
