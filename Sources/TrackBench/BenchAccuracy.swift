@@ -133,11 +133,7 @@ struct BenchAccuracy: Sendable, Codable {
     /// about 0.7 of its length high, so two bands of one can be that far apart, though rarely
     /// are; a label of the same payload stacked above it is more than 0.8 of its length away).
     static func isAnotherBand(_ band: Quadrilateral, of reference: Quadrilateral) -> Bool {
-        let c = reference.corners
-        let along = (c[1] - c[0]) + (c[2] - c[3])
-        let length = (along.x * along.x + along.y * along.y).squareRoot()
-        guard length > 0 else { return false }
-        let u = Point(x: along.x / length, y: along.y / length), v = Point(x: -u.y, y: u.x)
+        guard let (u, v) = reference.rowAxes else { return false }
         let (referenceAlong, bandAlong) = (reference.extent(along: u), band.extent(along: u))
         let referenceLength = referenceAlong.high - referenceAlong.low
         let shared = min(referenceAlong.high, bandAlong.high) - max(referenceAlong.low, bandAlong.low)

@@ -6,4 +6,17 @@ extension Quadrilateral {
         let projections = corners.map { ($0.x - origin.x) * axis.x + ($0.y - origin.y) * axis.y }
         return (projections.min() ?? 0, projections.max() ?? 0)
     }
+
+    /// The unit vector along a code's rows (the sum of the quad's top and bottom edges, from
+    /// its first corner towards its second), and the one across them (turned by 90°: +y for
+    /// an upright code), in frame pixels; `nil` when those edges cancel out. The axes of a
+    /// 1-D read, whatever its roll.
+    package var rowAxes: (along: Point, across: Point)? {
+        let c = corners
+        let sum = (c[1] - c[0]) + (c[2] - c[3])
+        let length = sum.distance(to: .zero)
+        guard length > 0 else { return nil }
+        let along = sum * (1 / length)
+        return (along, Point(x: -along.y, y: along.x))
+    }
 }

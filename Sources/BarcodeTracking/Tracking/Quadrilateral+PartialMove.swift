@@ -19,11 +19,7 @@ extension Quadrilateral {
     /// where bands are read; at a large roll the third rule fires less or more readily.)
     func partialReadMove(from last: Quadrilateral, expected: Point, tallest: Double) -> Point {
         let centres = center - last.center
-        let c = last.corners
-        let along = (c[1] - c[0]) + (c[2] - c[3])
-        let length = along.distance(to: .zero)
-        guard length > 0 else { return centres }
-        let u = along * (1 / length), v = Point(x: -u.y, y: u.x)
+        guard let (u, v) = last.rowAxes else { return centres }
         // Extents along the code's rows (u) and across them (v), of `last` and of this read.
         func size(_ quad: Quadrilateral, _ axis: Point) -> Double {
             let span = quad.extent(along: axis)
