@@ -78,10 +78,11 @@ package struct BenchRunner {
     }
 
     /// Reads a media file once per frame and hands each frame to both pipelines. The accuracy
-    /// reference is `reference` (another decoder's decodes of the same video) or else the
-    /// baseline's full-frame decodes, so that the baseline's own accuracy is 1 by construction;
-    /// either way identities are linked by geometry (``BenchReferenceLinker``) and a code unread
-    /// between two reads is don't-care (``BenchReferenceGaps``). The engine's lag behind the
+    /// reference is `reference` (another decoder's decodes of the same video, or a recorded demo
+    /// scene's ground truth) or else the baseline's full-frame decodes, so that the baseline's own
+    /// accuracy is 1 by construction. In decodes, identities are linked by geometry
+    /// (``BenchReferenceLinker``) and a code unread between two reads is don't-care
+    /// (``BenchReferenceGaps``); ground truth gives its own identities and has no don't-care. The engine's lag behind the
     /// baseline and its coverage of the baseline's reads are always measured on the baseline's decodes.
     package func run(file path: String, frames limit: Int?, reference referencePath: String? = nil) throws -> Outcome {
         let source = try MediaFileSource(path: path)
@@ -112,24 +113,37 @@ package struct BenchRunner {
         guard count > 0 else {
             throw BenchError(message: "\(path) has no frames to benchmark")
         }
-        var scored = decoded
+        let onDecodes = (engine: decoded.sequence(engineReports), baseline: decoded.sequence(baselineReports))
+        var engineSequence = onDecodes.engine, baselineSequence = onDecodes.baseline
+        var codes = decoded.linker.count
         if let reference {
             try reference.check(against: path, width: source.frameWidth, height: source.frameHeight, frames: count,
                                 limited: limit == count)
-            scored = BenchLinkedReference()
-            for frame in reference.decodes.prefix(count) { scored.append(frame) }
+            let frames = reference.decodes.prefix(count)
+            if reference.isGroundTruth {
+                let truth = frames.map { $0.map { BenchTruthObject(id: $0.instance ?? 0, payload: $0.payload, location: $0.location,
+                                                                   fullyVisible: $0.scored) } }
+                engineSequence = BenchSequence(truth: truth, reported: engineReports)
+                baselineSequence = BenchSequence(truth: truth, reported: baselineReports)
+                codes = Set(truth.joined().map(\.id)).count
+            } else {
+                var linked = BenchLinkedReference()
+                for frame in frames { linked.append(frame.map { ($0.payload, $0.location) }) }
+                engineSequence = linked.sequence(engineReports)
+                baselineSequence = linked.sequence(baselineReports)
+                codes = linked.linker.count
+            }
         }
-        let engineSequence = scored.sequence(engineReports), baselineSequence = scored.sequence(baselineReports)
         let name = URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent
         var compared = Self.compare(engine, engineSequence, baseline, baselineSequence)
         if reference != nil {
-            let e = decoded.sequence(engineReports), b = decoded.sequence(baselineReports)
-            compared.lag = BenchAccuracy.decodeLag(engine: e, baseline: b)
-            compared.coverage = BenchAccuracy.coverageOfBaseline(engine: e, baseline: b)
+            compared.lag = BenchAccuracy.decodeLag(engine: onDecodes.engine, baseline: onDecodes.baseline)
+            compared.coverage = BenchAccuracy.coverageOfBaseline(engine: onDecodes.engine, baseline: onDecodes.baseline)
         }
         let result = BenchSequenceResult(
-            name: name, width: source.frameWidth, height: source.frameHeight, frames: count, codes: scored.linker.count,
-            modulePixels: nil, reference: reference.map { "\($0.decoder) decodes" } ?? "baseline decodes", skipped: nil,
+            name: name, width: source.frameWidth, height: source.frameHeight, frames: count, codes: codes,
+            modulePixels: nil, reference: reference.map { $0.isGroundTruth ? $0.decoder : "\($0.decoder) decodes" } ?? "baseline decodes",
+            skipped: nil,
             engine: compared.engine, baseline: compared.baseline,
             decodeLagBehindBaseline: compared.lag, engineCoverageOfBaseline: compared.coverage,
             sourcePerFrame: Double(sourceNanoseconds) / 1e6 / Double(count), peakMemoryMiB: Self.peakMemoryMiB())

@@ -36,6 +36,9 @@ struct Run: AsyncParsableCommand {
     @Option(name: .long, help: "Write the frames as they came in (no drawing) as a video, to replay with --input or track bench --input.")
     var record: String?
 
+    @Option(name: .long, help: ArgumentHelp("With --demo: write the scene's ground truth of each processed frame (JSON Lines), to score a --record clip with track bench --input CLIP --reference FILE.", valueName: "file"))
+    var truth: String?
+
     @Option(name: .long, help: ArgumentHelp("Plan an overlay per code: anchor=…,offset.x=…,offset.y=…,size.x=…,size.y=…,expiry=…", valueName: "spec"))
     var overlay: String?
 
@@ -48,7 +51,8 @@ struct Run: AsyncParsableCommand {
         }
         try OutputConflicts.check(inputs: [("--input", input.input), ("--device", input.device)]
                                       + input.photos.map { ("--photo", $0) },
-                                  outputs: [("--output", output), ("--annotate", annotate), ("--record", record)])
+                                  outputs: [("--output", output), ("--annotate", annotate), ("--record", record), ("--truth", truth)])
+        if truth != nil, !input.demo { throw ValidationError("--truth only applies to --demo: only a demo scene knows where its codes are") }
     }
 
     func run() async throws {
@@ -67,7 +71,7 @@ struct Run: AsyncParsableCommand {
         }
         do {
             job = try TrackingJob(input: input, session: session, format: OutputFormat(rawValue: format)!,
-                                  output: output, annotate: annotate, record: record, overlay: overlay, stopper: stopper,
+                                  output: output, annotate: annotate, record: record, truth: truth, overlay: overlay, stopper: stopper,
                                   serve: liveView, latencyReport: serve.latencyReport)
         } catch let error as JobSetupError {
             StandardError.print("track: \(error.message)")

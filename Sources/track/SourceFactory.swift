@@ -11,6 +11,8 @@ struct MadeSource {
     let frameSize: Size
     /// Frames per second, for annotated output.
     let frameRate: Double
+    /// The demo scene's ground truth of a frame (by its number, from 1); `nil` for files and cameras.
+    var groundTruth: (@Sendable (Int) -> GroundTruthFrame)? = nil
 }
 
 /// Passes frames through unchanged and remembers the error that ended the source,
@@ -70,11 +72,12 @@ enum SourceFactory {
             if let shake = input.shake { scene.shake = shake }
             if let blur = input.blur { scene.motionBlur = blur }
             do {
-                let rendered = SyntheticSceneSource(scene: try SyntheticScene.fitting(scene))
+                let fitted = try SyntheticScene.fitting(scene)
+                let rendered = SyntheticSceneSource(scene: fitted)
                 let source: any FrameSource = input.realtime
                     ? PacedSource(rendered, frameRate: scene.frameRate, skip: rendered.skipFrame) : rendered
                 return MadeSource(source: ObservedSource(source), frameSize: Size(width: Double(scene.width), height: Double(scene.height)),
-                                  frameRate: scene.frameRate)
+                                  frameRate: scene.frameRate, groundTruth: { fitted.groundTruth(frame: $0) })
             } catch {
                 throw JobSetupError(message: "demo scene: \(error.message)", status: 64)
             }
@@ -125,7 +128,8 @@ enum SourceFactory {
             let source: any FrameSource = input.realtime
                 ? PacedSource(rendered, frameRate: c.frameRate, skip: rendered.skipFrame) : rendered
             return MadeSource(source: ObservedSource(source),
-                              frameSize: Size(width: Double(c.width), height: Double(c.height)), frameRate: c.frameRate)
+                              frameSize: Size(width: Double(c.width), height: Double(c.height)), frameRate: c.frameRate,
+                              groundTruth: { scene.groundTruth(frame: $0) })
         } catch {
             throw JobSetupError(message: "photo scene: \(error.description)",
                                 status: error.code == .invalidArgument ? 64 : ExitStatus.inputError)

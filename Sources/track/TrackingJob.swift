@@ -27,6 +27,8 @@ final class TrackingJob {
     let outputName: String
     let annotation: AnnotationWriter?
     let recording: AnnotationWriter?
+    /// `--truth`: the demo scene's ground truth of the processed frames, or `nil`.
+    let truth: TruthWriter?
     let overlays: OverlayLifecycle?
     let expected: Int?
     let timeout: Double?
@@ -42,7 +44,7 @@ final class TrackingJob {
     /// summary with reason `failed` before the error is thrown, so the summary is always its last line.
     /// `stopper` may already hold a signal that arrived while the input was being opened.
     init(input: InputOptions, session options: SessionOptions, format: OutputFormat, output path: String?,
-         annotate: String?, record: String? = nil, overlay: String?, stopper: JobStopper,
+         annotate: String?, record: String? = nil, truth truthPath: String? = nil, overlay: String?, stopper: JobStopper,
          serve: LiveViewConfiguration? = nil, latencyReport: Bool = false) throws {
         let sink: OutputSink
         do { sink = try OutputSink(path: path) } catch {
@@ -118,6 +120,18 @@ final class TrackingJob {
         } else {
             recording = nil
         }
+        if let truthPath {
+            guard let groundTruth = source.groundTruth else {
+                throw failed(JobSetupError(message: "--truth needs a demo scene (--demo): only it knows where its codes are", status: 64))
+            }
+            do {
+                truth = try TruthWriter(path: truthPath, clip: record, size: source.frameSize, groundTruth: groundTruth)
+            } catch let error as JobSetupError {
+                throw failed(error)
+            }
+        } else {
+            truth = nil
+        }
         var processorConfiguration = FrameProcessorConfiguration()
         processorConfiguration.label = "track"
         processorConfiguration.deliversImages = annotation != nil || recording != nil || serve != nil
@@ -186,6 +200,7 @@ final class TrackingJob {
                 if sink.failure != nil { stop(.outputFailed); continue }
                 annotation?.write(result, overlays: result.tracks.compactMap { plans[$0.id] })
                 recording?.write(result)
+                truth?.write(frame: result.frameNumber)
                 live?.frame(result, overlays: Array(plans.values), events: events)
             case .skipped(let skipped):
                 // The summary counts them all; the first few are named, a damaged stream can have thousands.
@@ -204,6 +219,7 @@ final class TrackingJob {
         }
         annotation?.finish()
         recording?.finish()
+        truth?.finish()
         guard let summary else { return ExitStatus.inputError }
         if let cut = failure.cutShort {
             StandardError.print("track: warning: \(sourceName) seems cut short (\(cut)); the results cover only the frames before the cut")
@@ -249,7 +265,7 @@ final class TrackingJob {
         default: break
         }
         // Results that could not be written are not a success, whatever was found.
-        if sink.failure != nil || annotation?.failure != nil || recording?.failure != nil { return ExitStatus.outputError }
+        if sink.failure != nil || annotation?.failure != nil || recording?.failure != nil || truth?.failure != nil { return ExitStatus.outputError }
         if case .failed(let message) = summary.reason {
             if !message.isEmpty { StandardError.print("track: \(message)") }
             return SourceFactory.exitStatus(for: failure.value)

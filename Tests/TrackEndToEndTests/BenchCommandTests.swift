@@ -104,4 +104,44 @@ struct BenchCommandTests {
         let noInput = try TrackProcess.run(["bench", "--reference", other])
         #expect(noInput.status != 0 && noInput.stderr.contains("give the video with --input"), "\(noInput.stderr)")
     }
+
+    @Test("track --demo --record --truth writes the scene's ground truth; track bench --reference scores the clip against it")
+    func demoTruth() throws {
+        let dir = try TemporaryFiles.directory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let run = try TrackProcess.run(["--demo", "--size", "640x360", "--frames", "20", "--record", "clip.mkv",
+                                        "--truth", "truth.jsonl", "--format", "jsonl"], in: dir)
+        #expect(run.status == 0, "\(run.stderr)")
+        let recognized = Set(try run.lines.map(jsonObject).filter { $0["type"] as? String == "recognized" }.compactMap { $0["data"] as? String })
+        let text = try String(contentsOf: dir.appendingPathComponent("truth.jsonl"), encoding: .utf8)
+        let lines = try text.split(separator: "\n").map { try #require(try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]) }
+        let header = try #require(lines.first)
+        #expect(header["reference"] as? String == "ground truth" && header["input"] as? String == "clip.mkv")
+        #expect(header["frames"] as? Int == 20 && header["width"] as? Int == 640 && header["height"] as? Int == 360)
+        let codes = lines.dropFirst()
+        // The demo's three labels stay in view: one line each in each of the 20 frames, the payloads track read.
+        #expect(codes.count == 60)
+        #expect(Set(codes.compactMap { $0["id"] as? Int }) == [1, 2, 3])
+        #expect(Set(codes.compactMap { $0["text"] as? String }) == recognized && recognized.count == 3)
+
+        let json = dir.appendingPathComponent("bench.json")
+        let bench = try TrackProcess.run(["bench", "--input", "clip.mkv", "--reference", "truth.jsonl", "--json", json.path],
+                                         in: dir, timeout: 300)
+        #expect(bench.status == 0, "\(bench.stderr)")
+        let report = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: json)) as? [String: Any])
+        let sequence = try #require((report["sequences"] as? [[String: Any]])?.first)
+        #expect(sequence["reference"] as? String == "ground truth" && sequence["codes"] as? Int == 3)
+        for column in ["engine", "baseline"] {
+            let figures = try #require(sequence[column] as? [String: Any])
+            let mot = try #require(figures["mot"] as? [String: Any])
+            #expect(mot["truthCount"] as? Int == 60, "\(column)")
+            #expect(try #require(mot["idf1"] as? Double) > 0.9, "\(column): \(mot)")
+            #expect((figures["accuracy"] as? [String: Any])?["recall"] as? Double == 1, "\(column)")
+        }
+
+        let notDemo = try TrackProcess.run(["--input", "clip.mkv", "--truth", "other.jsonl"], in: dir)
+        #expect(notDemo.status == 64 && notDemo.stderr.contains("--truth only applies to --demo"), "\(notDemo.stderr)")
+        let unwritable = try TrackProcess.run(["--demo", "--frames", "2", "--truth", "/nonexistent/truth.jsonl"], in: dir)
+        #expect(unwritable.status == 5 && unwritable.stderr.contains("cannot write --truth /nonexistent/truth.jsonl"), "\(unwritable.stderr)")
+    }
 }

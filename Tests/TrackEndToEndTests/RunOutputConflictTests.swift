@@ -5,7 +5,7 @@ import Testing
 /// An output that names the input (or another output) is refused before anything is opened (issue 13, point 3).
 struct RunOutputConflictTests {
     @Test("An output that is the input file is refused with exit 64 and the input is left intact",
-          arguments: ["--output", "--record", "--annotate"])
+          arguments: ["--output", "--record", "--annotate", "--truth"])
     func outputIsInput(option: String) throws {
         let dir = try TemporaryFiles.directory()
         defer { try? FileManager.default.removeItem(at: dir) }

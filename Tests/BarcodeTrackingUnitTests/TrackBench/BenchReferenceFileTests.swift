@@ -38,6 +38,28 @@ struct BenchReferenceFileTests {
         #expect(reference.decodes[2][1].location.topLeft == Point(x: 90, y: 0))
     }
 
+    @Test("ground truth gives each line its code's identity; a code partly in view or unreadable there is not scored")
+    func groundTruth() throws {
+        let text = Self.header.replacingOccurrences(of: "zxing-cpp 3.1.1 (Python)", with: "ground truth") + "\n"
+            + #"{"frame":1,"format":"qrcode","text":"A","corners":[10,20,50,20,50,60,10,60],"id":2,"visibility":1,"readable":true}"# + "\n"
+            + #"{"frame":2,"format":"qrcode","text":"A","corners":[0,20,40,20,40,60,0,60],"id":2,"visibility":0.84,"readable":true}"# + "\n"
+            + #"{"frame":2,"format":"qrcode","text":"A","corners":[90,0,99,0,99,9,90,9],"id":3,"visibility":1,"readable":false}"# + "\n"
+        let reference = try Self.parse(text)
+        #expect(reference.isGroundTruth)
+        #expect(reference.decodes.map { $0.map(\.instance) } == [[2], [2, 3], []])
+        #expect(reference.decodes.map { $0.map(\.scored) } == [[true], [false, false], []])
+        let reads = try Self.parse(Self.header + "\n" + #"{"frame":1,"text":"A","corners":[0,0,1,0,1,1,0,1]}"#)
+        #expect(!reads.isGroundTruth && reads.decodes[0][0].instance == nil && reads.decodes[0][0].scored)
+    }
+
+    @Test("a reference that gives some lines an identity and not others, or an identity below 1, is refused")
+    func mixedIdentities() {
+        let line = #"{"frame":1,"text":"A","corners":[0,0,1,0,1,1,0,1]"#
+        #expect(Self.failure(Self.header + "\n" + line + #","id":1}"# + "\n" + line + "}").contains("line 3: give every line an \"id\""))
+        #expect(Self.failure(Self.header + "\n" + line + "}\n" + line + #","id":1}"#).contains("line 3: give every line an \"id\""))
+        #expect(Self.failure(Self.header + "\n" + line + #","id":0}"#).contains("line 2: \"id\" must be 1 or more"))
+    }
+
     @Test("a file that is not a reference, a broken line, a frame out of range or short corners name the problem")
     func errors() {
         #expect(Self.failure("").contains("not a bench reference"))
