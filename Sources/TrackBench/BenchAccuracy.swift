@@ -133,13 +133,7 @@ struct BenchAccuracy: Sendable, Codable {
     /// about 0.7 of its length high, so two bands of one can be that far apart, though rarely
     /// are; a label of the same payload stacked above it is more than 0.8 of its length away).
     static func isAnotherBand(_ band: Quadrilateral, of reference: Quadrilateral) -> Bool {
-        guard let (u, v) = reference.rowAxes else { return false }
-        let (referenceAlong, bandAlong) = (reference.extent(along: u), band.extent(along: u))
-        let referenceLength = referenceAlong.high - referenceAlong.low
-        let shared = min(referenceAlong.high, bandAlong.high) - max(referenceAlong.low, bandAlong.low)
-        guard shared >= 0.7 * min(referenceLength, bandAlong.high - bandAlong.low) else { return false }
-        let offset = band.center - reference.center
-        return abs(offset.x * v.x + offset.y * v.y) <= 0.5 * referenceLength
+        band.isBandOfSameBars(as: reference, within: 0.5)
     }
 
     /// Of the frame/code pairs the baseline decoded (a reference code with a measured track

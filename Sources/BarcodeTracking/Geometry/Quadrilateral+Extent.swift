@@ -19,4 +19,19 @@ extension Quadrilateral {
         let along = sum * (1 / length)
         return (along, Point(x: -along.y, y: along.x))
     }
+
+    /// Whether this quad, a read of a code read in rows, covers the same bars as `reference`
+    /// (another read of it) with its centre at most `rowsApart` × the reference's length
+    /// from the reference's across the rows: another band of rows of one tall code, as
+    /// zxing-cpp reads a 1-D code on a scan line or a few. The same bars: the two share at
+    /// least 70% of the narrower one's extent along the reference's rows, whatever the roll.
+    package func isBandOfSameBars(as reference: Quadrilateral, within rowsApart: Double) -> Bool {
+        guard let (u, v) = reference.rowAxes else { return false }
+        let (referenceAlong, bandAlong) = (reference.extent(along: u), extent(along: u))
+        let referenceLength = referenceAlong.high - referenceAlong.low
+        let shared = min(referenceAlong.high, bandAlong.high) - max(referenceAlong.low, bandAlong.low)
+        guard shared >= 0.7 * min(referenceLength, bandAlong.high - bandAlong.low) else { return false }
+        let offset = center - reference.center
+        return abs(offset.x * v.x + offset.y * v.y) <= rowsApart * referenceLength
+    }
 }

@@ -107,6 +107,13 @@ extension ScanSession {
                 continue
             }
             guard state.verified.contains(track.id) else { continue }
+            // The tracker gave this track back the id of a recognized code (it came back into
+            // view, placed by its payload or among the codes around it): it is that code, even
+            // when a label with its payload is in view.
+            if let index = state.recognized.firstIndex(where: { $0.trackID == track.id && $0.barcode.payload == barcode.payload }) {
+                rejoin(index, track, barcode, in: &state)
+                continue
+            }
             // A recognized code of its payload still has a track (measured or only predicted):
             // this is a second label only once the two were measured together long enough (one
             // of 18 identical labels missed in a frame is still there; a label read as two strips
@@ -116,12 +123,7 @@ extension ScanSession {
                 continue
             }
             if let index = existingCode(for: barcode, track: track.id, present: present, in: state) {
-                state.recognized[index].barcode = barcode
-                state.recognized[index].trackID = track.id
-                state.recognized[index].lastSeen = track.lastSeen
-                state.recognized[index].location = track.location
-                state.recognizedIndexByTrack[track.id] = index
-                state.twinSightings[track.id] = nil
+                rejoin(index, track, barcode, in: &state)
                 continue
             }
             candidates.append(track)
@@ -153,6 +155,16 @@ extension ScanSession {
             newly.append(code)
         }
         return newly
+    }
+
+    /// Makes `track` (reading `barcode`) the track of the recognized code at `index`: the code back in view.
+    private func rejoin(_ index: Int, _ track: TrackedBarcode, _ barcode: Barcode, in state: inout State) {
+        state.recognized[index].barcode = barcode
+        state.recognized[index].trackID = track.id
+        state.recognized[index].lastSeen = track.lastSeen
+        state.recognized[index].location = track.location
+        state.recognizedIndexByTrack[track.id] = index
+        state.twinSightings[track.id] = nil
     }
 
     /// The recognized code a new track with `barcode` stands for under the duplicate policy, if any.

@@ -44,10 +44,19 @@ extension ScanSession {
         update.read.removeAll { misreads.contains($0) }
     }
 
-    /// Unverified decoded tracks on the same spot as a verified code with another
-    /// payload; counts their readings as prevented misreads.
+    /// How long (seconds) an established code only predicted since its last measurement
+    /// still holds its spot against other readings. Its extrapolated quad drifts: a hand-held
+    /// clip's QR code predicted for half a second had slid 100 px onto a label with another
+    /// payload that came back into view, and that label's reading was dropped as a misread.
+    static let establishedPredictionLimit = 0.25
+
+    /// Unverified decoded tracks on the same spot as a verified code with another payload
+    /// (measured in this frame or predicted for at most ``establishedPredictionLimit``);
+    /// counts their readings as prevented misreads.
     private func findMisreads(in update: TrackerUpdate, state: inout State, excluding: Set<TrackID>) -> Set<TrackID> {
-        let established = update.tracks.filter { $0.barcode != nil && state.verified.contains($0.id) }
+        let established = update.tracks.filter {
+            $0.barcode != nil && state.verified.contains($0.id) && update.time - $0.lastSeen <= Self.establishedPredictionLimit
+        }
         guard !established.isEmpty else { return [] }
         var misreads: Set<TrackID> = []
         for track in update.tracks where !state.verified.contains(track.id) && !excluding.contains(track.id) {

@@ -67,6 +67,7 @@ extension Tracker {
     /// Stage 1: decoded detections continue decoded tracks with the same payload,
     /// one optimal assignment per payload.
     mutating func associateByPayload(_ detections: [Detection]) {
+        widenedMatches.removeAll(keepingCapacity: true)
         tracksByKey.removeAll(keepingCapacity: true)
         nextTrackWithKey.removeAll(keepingCapacity: true)
         for i in tracks.indices {
@@ -145,6 +146,14 @@ extension Tracker {
         return height <= 1.1 * tallest * width
     }
 
+    /// How far apart across its rows, in code lengths, two reads of one payload on the same
+    /// bars may lie and still be two bands of one tall code rather than two labels: an EAN's
+    /// bars are about 0.7 of its length high, a UPC-E's up to its length (a hand-held clip: a
+    /// UPC-E read on bands 0.43-0.54 of its length apart in one frame was taken for two labels,
+    /// so its id never came back by payload). Labels of one payload stacked closer than that
+    /// count as two only once read side by side or farther apart.
+    static let tallCodeBandSpan = 1.0
+
     /// Records the payloads of this frame read at two spots that are not one code
     /// (identical labels side by side) in ``Tracker/sharedPayloads``.
     mutating func noteSharedPayloads(_ detections: [Detection]) {
@@ -153,13 +162,27 @@ extension Tracker {
             while other >= 0 {
                 if detectionValid[other], samePayload(detection: other, detection: d),
                    let symbology = detectionSymbology[d],
-                   !detections[other].location.isSameCode(as: detections[d].location, partialRead: symbology.readsPartialRows) {
+                   !detections[other].location.isSameCode(as: detections[d].location, partialRead: symbology.readsPartialRows),
+                   !symbology.readsPartialRows || !Self.areBandsOfOneCode(detections[other].location, detections[d].location) {
                     sharedPayloads.insert(PayloadIdentity(symbology: symbology, bytes: detectionBytes[d]))
+                    sharedPayloadKeys.insert(detectionKeys[d])
                     break
                 }
                 other = nextDetectionWithKey[other]
             }
         }
+    }
+
+    /// Whether two reads of one payload in rows are bands of one tall code (``tallCodeBandSpan``),
+    /// measured along the longer read's rows.
+    static func areBandsOfOneCode(_ a: Quadrilateral, _ b: Quadrilateral) -> Bool {
+        func length(_ q: Quadrilateral) -> Double {
+            guard let axes = q.rowAxes else { return 0 }
+            let extent = q.extent(along: axes.along)
+            return extent.high - extent.low
+        }
+        return length(a) >= length(b) ? b.isBandOfSameBars(as: a, within: tallCodeBandSpan)
+            : a.isBandOfSameBars(as: b, within: tallCodeBandSpan)
     }
 
     /// Stage 2: what is left (located-only detections and tracks, and decoded
@@ -186,9 +209,11 @@ extension Tracker {
             let d = groupDetections[0], t = groupTracks[0]
             // One track and one read of a payload (stage 1): the code read again after a jump.
             let widening = requirePayloadMismatchForbidden ? 1 : configuration.reacquisitionGateFactor
-            if cost(detections, d, track: t, checkPayload: requirePayloadMismatchForbidden, gateFactor: widening) != nil {
+            if let distance = cost(detections, d, track: t, checkPayload: requirePayloadMismatchForbidden, gateFactor: widening) {
                 detectionMatch[d] = t
                 motions[t].match = d
+                let size = max(motions[t].lastMeasured.size, detections[d].location.size)
+                if distance > gate(forSize: size) { widenedMatches.append(t) }
             }
             return
         }

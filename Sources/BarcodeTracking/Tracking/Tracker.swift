@@ -10,8 +10,10 @@
 /// code: a decoded code read again within ``TrackerConfiguration/identityMemory`` of
 /// its last measurement gets its id back when no other track, remembered track or read
 /// of the frame carries its payload (it left the view in a whip pan and came back), and
-/// the payload was never read at two spots of one frame (identical labels, whose ids
-/// follow geometry only); every other new track gets a new id.
+/// the payload was never read at two spots of one frame; a label whose payload cannot say
+/// which code it is (identical labels) gets its id back when it comes back where the codes
+/// around it place it (``TrackerConfiguration/placeAmongOthersGateFactor``); every other
+/// new track gets a new id.
 ///
 /// Corner order: a track keeps the corner labelling it was created with; each new
 /// measurement is relabelled cyclically to the labelling closest to the prediction.
@@ -42,16 +44,35 @@ public struct Tracker: Sendable {
         /// width of its measured boxes so far, the least its whole is known to span
         /// (``isPartOfTallCode(_:_:tallest:)``); 0 until then.
         var tallestRows = 0.0
+        /// Where the track stood among the codes measured with it (``Tracker/Anchor``).
+        var anchors: [Anchor] = []
+    }
+
+    /// A removed decoded track, kept for ``TrackerConfiguration/identityMemory``.
+    struct RememberedTrack: Sendable {
+        /// The track as it was last reported.
+        var track: TrackedBarcode
+        var symbology: Symbology
+        var bytes: [UInt8]
+        /// The time of the update that removed it.
+        var removedAt: Double
+        /// Where it stood among the codes measured with it.
+        var anchors: [Anchor]
     }
 
     var tracks: [TrackedBarcode] = []
     var motions: [Motion] = []
-    /// Removed decoded tracks, for ``TrackerConfiguration/identityMemory``: the track as
-    /// it was last reported, its payload, and the time of the update that removed it.
-    var remembered: [(track: TrackedBarcode, symbology: Symbology, bytes: [UInt8], removedAt: Double)] = []
+    /// Removed decoded tracks, for ``TrackerConfiguration/identityMemory``.
+    var remembered: [RememberedTrack] = []
     /// Payloads read at two spots of one frame since the tracker started (identical
-    /// labels): a code with one of these never takes back a remembered id.
+    /// labels): a code with one of these never takes back a remembered id by its payload
+    /// (only by its place, ``Tracker/claimsByPlace(_:among:at:)``).
     var sharedPayloads: Set<PayloadIdentity> = []
+    /// The payload keys (``Tracker/key(symbology:bytes:)``) of ``sharedPayloads``, to prefer
+    /// codes with payloads of their own as anchors without hashing payloads every frame.
+    var sharedPayloadKeys: Set<Int> = []
+    /// Payload keys whose reads wait for an anchor, and since when (``Tracker/anchorWait``).
+    var anchorWaits: [Int: Double] = [:]
     var nextID = 1
     var lastTime: Double?
     var frameInterval: Double?
@@ -75,6 +96,12 @@ public struct Tracker: Sendable {
     var detectionsByKey: [Int: Int] = [:]
     var nextDetectionWithKey: [Int] = []
     var converged: [Bool] = []
+    /// Track indices that can be anchors in this update (``Tracker/noteConstellations(at:)``).
+    var anchorCandidates: [Int] = []
+    /// Updates that noted anchors, to refresh each track's in turn (``Tracker/anchorRefreshInterval``).
+    var updatesWithAnchors = 0
+    /// Tracks that stage 1 matched only within the widened gate (``TrackerConfiguration/reacquisitionGateFactor``).
+    var widenedMatches: [Int] = []
     var solver = AssignmentSolver()
 
     /// Creates a tracker; throws when a configuration value is out of range.
@@ -99,6 +126,8 @@ public struct Tracker: Sendable {
         motions.removeAll(keepingCapacity: true)
         remembered.removeAll(keepingCapacity: true)
         sharedPayloads.removeAll()
+        sharedPayloadKeys.removeAll()
+        anchorWaits.removeAll()
     }
 
     /// Removes the tracks with these ids without reporting them (a session that found
@@ -156,8 +185,10 @@ public struct Tracker: Sendable {
         // track next to it (that track would become a twin of the code).
         dropRepeatSightings(detections)
         noteSharedPayloads(detections)
+        settleJumpsByPlace(detections)
         associateByGeometry(detections)
         applyMatches(detections, at: time)
+        noteConstellations(at: time)
         markConvergedTracks(detections)
         coastOrRemove(detections, at: time)
         startTracks(detections, at: time)
@@ -238,7 +269,8 @@ public struct Tracker: Sendable {
                     lost.shouldAnimateFromPreviousToNextState = false
                     removed.append(lost)
                     if let symbology = motions[i].payloadSymbology, configuration.identityMemory > 0 {
-                        remembered.append((lost, symbology, motions[i].payloadBytes, time))
+                        remembered.append(RememberedTrack(track: lost, symbology: symbology, bytes: motions[i].payloadBytes,
+                                                          removedAt: time, anchors: motions[i].anchors))
                     }
                     continue
                 }
@@ -268,47 +300,68 @@ public struct Tracker: Sendable {
     }
 
     private mutating func startTracks(_ detections: [Detection], at time: Double) {
-        let dt = deltaTimeForPrediction
         remembered.removeAll { time - $0.track.lastSeen > configuration.identityMemory }
         var reclaimed = false
+        // Reads of a remembered payload that the payload cannot give an id back wait until
+        // every other new track has started: those are anchors of their place.
+        var byPlace: [Int] = []
         for d in detections.indices where detectionValid[d] && detectionMatch[d] < 0 {
-            let detection = detections[d]
-            guard detection.barcode != nil || configuration.tracksLocatedOnlyCodes else { continue }
-            let earlier = rememberedTrack(for: d, at: time)
-            let id = earlier?.id ?? TrackID(rawValue: nextID)
-            if earlier == nil { nextID += 1 } else { reclaimed = true }
-            tracks.append(TrackedBarcode(
-                id: id, barcode: detection.barcode, location: detection.location,
-                predictedLocation: detection.location, deltaTimeForPrediction: dt, velocity: .zero,
-                shouldAnimateFromPreviousToNextState: false, firstSeen: earlier?.firstSeen ?? time, lastSeen: time,
-                framesSeen: (earlier?.framesSeen ?? 0) + 1, state: .tracked))
-            motions.append(Motion(lastMeasured: detection.location, payloadKey: detectionKeys[d],
-                                  payloadSymbology: detectionSymbology[d], payloadBytes: detectionBytes[d],
-                                  tallestRows: detectionSymbology[d]?.readsPartialRows == true ? Self.rowsAspect(detection.location) : 0))
-            added.append(id)
-            if detection.barcode != nil {
-                decoded.append(id)
-                if detection.isFreshRead { read.append(id) }
+            guard detections[d].barcode != nil || configuration.tracksLocatedOnlyCodes else { continue }
+            if let earlier = rememberedTrack(for: d, at: time) {
+                startTrack(detections[d], d, at: time, earlier: earlier)
+                reclaimed = true
+            } else if detectionDecoded[d], remembered.contains(where: { $0.symbology == detectionSymbology[d] && $0.bytes == detectionBytes[d] }) {
+                byPlace.append(d)
+            } else {
+                startTrack(detections[d], d, at: time, earlier: nil)
             }
         }
-        if reclaimed { sortTracksByID() }
+        let (claims, waiting) = claimsByPlace(detections, among: byPlace, at: time)
+        for d in byPlace where !waiting.contains(d) {
+            startTrack(detections[d], d, at: time, earlier: claims[d].map { remembered[$0].track })
+        }
+        for r in claims.values.sorted(by: >) { remembered.remove(at: r) }
+        if reclaimed || !claims.isEmpty { sortTracksByID() }
     }
 
-    /// The remembered track whose id the unmatched decoded detection `d` takes back:
-    /// the only one remembered with its payload, when no track carries that payload, no
-    /// other read of the frame does, and it was never read at two spots of one frame.
-    /// Removes it from memory. A track removed by this same update is not given back in it
-    /// (an update never both removes and adds an id).
+    /// Starts a track for detection `d`, with the id of `earlier` (a remembered track) or a new one.
+    private mutating func startTrack(_ detection: Detection, _ d: Int, at time: Double, earlier: TrackedBarcode?) {
+        let id = earlier?.id ?? TrackID(rawValue: nextID)
+        if earlier == nil { nextID += 1 }
+        tracks.append(TrackedBarcode(
+            id: id, barcode: detection.barcode, location: detection.location,
+            predictedLocation: detection.location, deltaTimeForPrediction: deltaTimeForPrediction, velocity: .zero,
+            shouldAnimateFromPreviousToNextState: false, firstSeen: earlier?.firstSeen ?? time, lastSeen: time,
+            framesSeen: (earlier?.framesSeen ?? 0) + 1, state: .tracked))
+        motions.append(Motion(lastMeasured: detection.location, payloadKey: detectionKeys[d],
+                              payloadSymbology: detectionSymbology[d], payloadBytes: detectionBytes[d],
+                              tallestRows: detectionSymbology[d]?.readsPartialRows == true ? Self.rowsAspect(detection.location) : 0))
+        added.append(id)
+        if detection.barcode != nil {
+            decoded.append(id)
+            if detection.isFreshRead { read.append(id) }
+        }
+    }
+
+    /// The remembered track whose id the unmatched decoded detection `d` takes back: the
+    /// one remembered with its payload that was seen last, when no track carries that
+    /// payload, no other read of the frame does, and it was never read at two spots of one
+    /// frame (so every remembered track of the payload was this code, under ids it lost
+    /// before). Removes them all from memory. A track removed by this same update is not
+    /// given back in it (an update never both removes and adds an id).
     private mutating func rememberedTrack(for d: Int, at time: Double) -> TrackedBarcode? {
         guard detectionDecoded[d], !remembered.isEmpty else { return nil }
         let matching = remembered.indices.filter {
             remembered[$0].symbology == detectionSymbology[d] && remembered[$0].bytes == detectionBytes[d]
         }
-        guard matching.count == 1, remembered[matching[0]].removedAt < time, !motions.indices.contains(where: { samePayload(track: $0, detection: d) }),
+        guard let latest = matching.max(by: { remembered[$0].track.lastSeen < remembered[$1].track.lastSeen }),
+              remembered[latest].removedAt < time, !motions.indices.contains(where: { samePayload(track: $0, detection: d) }),
               !detections(sharingPayloadWith: d),
-              !sharedPayloads.contains(PayloadIdentity(symbology: remembered[matching[0]].symbology, bytes: detectionBytes[d]))
+              !sharedPayloads.contains(PayloadIdentity(symbology: remembered[latest].symbology, bytes: detectionBytes[d]))
         else { return nil }
-        return remembered.remove(at: matching[0]).track
+        let track = remembered[latest].track
+        for r in matching.reversed() { remembered.remove(at: r) }
+        return track
     }
 
     /// Whether another valid detection of the frame carries `d`'s payload.

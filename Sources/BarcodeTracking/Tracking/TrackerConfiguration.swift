@@ -18,11 +18,22 @@ public struct TrackerConfiguration: Sendable, Hashable {
     /// frame) and the payload was never read at two spots of one frame: a code that left
     /// the view in a whip pan, a zoom or a look elsewhere and came back (the symbology
     /// sheet's photo scenes: after 4-7.5 s). A payload seen on two labels at once
-    /// (identical labels) never takes an id back: those ids follow geometry only. Identical
+    /// (identical labels) never takes an id back by payload: such a label takes it back by
+    /// its place among the codes around it (``placeAmongOthersGateFactor``) or not at all. Identical
     /// labels that are never in view together (a conveyor of one product, one label at a
     /// time) cannot be told apart: the next one read within this time takes the previous
     /// one's id; set 0 when each must get its own. 0 = never. Default 30 s.
     public var identityMemory: Double = 30
+    /// A decoded code back in view whose payload cannot give its id back (identical labels:
+    /// the payload was read at two spots of one frame, or another label carries it) takes
+    /// back the id of a remembered code of its payload when it appears where that code
+    /// should be now, as the codes measured around it before it was lost (up to four, which
+    /// are measured again in this frame) place it: within `placeAmongOthersGateFactor` × the
+    /// usual gate of that place, and less than half as far from it as from the place of any
+    /// other remembered label of the payload. A code lost with no other code in view never
+    /// does. Needs ``identityMemory`` > 0. 0 = off. Default 0.5 (with the default
+    /// ``gateSizeFactor``, 0.75 × the code's size).
+    public var placeAmongOthersGateFactor: Double = 0.5
     /// A decoded detection whose payload is carried by one track only, and read once in
     /// the frame, continues that track within `reacquisitionGateFactor` × the usual gate:
     /// the same code read again after the view jumped further than the gate between two
@@ -78,6 +89,8 @@ public struct TrackerConfiguration: Sendable, Hashable {
                   "identityMemory \(identityMemory) must be a finite number of seconds ≥ 0")
         try check(identicalLabelsGateFactor.isFinite && identicalLabelsGateFactor > 0 && identicalLabelsGateFactor <= 1,
                   "identicalLabelsGateFactor \(identicalLabelsGateFactor) must be a number in (0, 1]")
+        try check(placeAmongOthersGateFactor.isFinite && placeAmongOthersGateFactor >= 0 && placeAmongOthersGateFactor <= 1,
+                  "placeAmongOthersGateFactor \(placeAmongOthersGateFactor) must be a number in [0, 1]")
         try check(unexplainedJumpFactor.isFinite && unexplainedJumpFactor >= 0,
                   "unexplainedJumpFactor \(unexplainedJumpFactor) must be a finite number ≥ 0")
         try check(reacquisitionGateFactor.isFinite && reacquisitionGateFactor >= 1,

@@ -85,4 +85,24 @@ struct ScanSessionReturnTests {
             #expect(throws: TrackingError.self) { try ScanSession(configuration: configuration) }
         }
     }
+
+    @Test("Two identical labels that leave the view and come back are counted once each (a whip pan over a pallet)")
+    func identicalLabelsBackCountOnce() throws {
+        let session = try ScanSession()
+        let pallet = [code("SAME", at: Point(x: 300, y: 300)), code("SAME", at: Point(x: 600, y: 300)),
+                      code("B", at: Point(x: 450, y: 150)), code("C", at: Point(x: 450, y: 450))]
+        let moved = pallet.map { detection in
+            code(detection.barcode!.data!, at: detection.location.center + Point(x: 250, y: 100))
+        }
+        var frames = Array(repeating: pallet, count: 30)
+        frames += Array(repeating: [], count: 21)
+        frames += Array(repeating: moved, count: 30)
+        var announced = 0
+        for (index, detections) in frames.enumerated() {
+            let result = try session.process(detections, frameNumber: index + 1, time: Double(index) / 30, frameSize: frameSize)
+            announced += result?.newlyRecognized.count ?? 0
+        }
+        #expect(announced == 4)
+        #expect(session.recognized.count == 4)
+    }
 }

@@ -58,6 +58,21 @@ struct ScanSessionVerificationTests {
         #expect(session.finish(.endOfInput)?.misreadsPrevented == 1)
     }
 
+    @Test("An established code only predicted for more than 0.25 s no longer holds its spot: a code read there is not a misread")
+    func driftedPredictionHoldsNoSpot() throws {
+        let session = try ScanSession()
+        // A QR code moving 6 px a frame, then unread: its predicted quad drifts on.
+        let moving = (0..<6).map { [code("QR-1", at: Point(x: 100 + 6 * Double($0), y: 200), symbology: .qrCode)] }
+        _ = try run(session, moving)
+        // 4 frames unread (0.13 s): another code on its predicted spot is still held back as a misread.
+        let early = try run(session, Array(repeating: [], count: 3) + [[code("QR-2", at: Point(x: 154, y: 200), symbology: .qrCode)]], from: 6)
+        #expect(early.last?.misreadsPrevented == 1)
+        // 10 frames unread (0.33 s): a code read on its predicted spot counts.
+        let late = try run(session, Array(repeating: [], count: 5) + [[code("QR-3", at: Point(x: 190, y: 200), symbology: .qrCode)]], from: 10)
+        #expect(late.last?.newlyRecognized.map(\.barcode.data) == ["QR-3"])
+        #expect(late.last?.misreadsPrevented == 1, "no misread more")
+    }
+
     @Test("A misread first read is held back, then dropped once the real payload is established")
     func misreadBeforeTheRealRead() throws {
         let session = try linearSession()

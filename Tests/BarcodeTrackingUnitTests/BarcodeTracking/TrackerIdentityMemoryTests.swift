@@ -72,4 +72,34 @@ struct TrackerIdentityMemoryTests {
         let back = try Self.run(&tracker, [[code("A", at: Point(x: 500, y: 300))]], from: away.time)
         #expect(back.a == seen.a)
     }
+
+    @Test("A tall 1-D code read on two bands of rows half its length apart is one code: it still takes its id back")
+    func bandsOfATallCodeAreNotTwins() throws {
+        var tracker = try Tracker()
+        // A UPC-E 140 px long read on rows 60 px apart in the same frames (the hand-held sheet clip).
+        func band(y: Double) -> Detection {
+            code("04965802", as: .upcE, corners: [(140, y), (280, y), (280, y + 2), (140, y + 2)])
+        }
+        let seen = try Self.run(&tracker, Self.repeated([band(y: 380)], 3) + Self.repeated([band(y: 380), band(y: 440)], 5), from: 0)
+        let ids = tracker.currentTracks.map(\.id)
+        let away = try Self.run(&tracker, Self.repeated([], 21), from: seen.time)
+        #expect(Set(away.removed) == Set(ids))
+        _ = try Self.run(&tracker, [[band(y: 300)]], from: away.time)
+        let back = try #require(tracker.currentTracks.first?.id)
+        #expect(tracker.currentTracks.count == 1 && ids.contains(back), "back under \(back), not one of \(ids)")
+    }
+
+    @Test("A code remembered under two ids (it came back while its old track still coasted) takes back the one it had last")
+    func latestOfSeveralRememberedIDs() throws {
+        var tracker = try Tracker()
+        let first = try Self.run(&tracker, Self.repeated([code("A", at: Point(x: 100, y: 100))], 5), from: 0)
+        // Read again far off while its first track coasts: a second track, a second id.
+        let jumped = try Self.run(&tracker, Self.repeated([code("A", at: Point(x: 900, y: 600))], 5), from: first.time)
+        #expect(jumped.a.count == 1 && jumped.a != first.a)
+        // Both removed, then the code comes back: the id it was seen under last.
+        let away = try Self.run(&tracker, Self.repeated([], 21), from: jumped.time)
+        #expect(Set(away.removed) == Set(first.a + jumped.a))
+        let back = try Self.run(&tracker, [[code("A", at: Point(x: 500, y: 300))]], from: away.time)
+        #expect(back.a == jumped.a)
+    }
 }
