@@ -31,6 +31,18 @@ struct TrackerPlaceTests {
         return (last, time)
     }
 
+    /// Feeds `frames` at 30 fps from `start`; returns the index of the first frame whose update
+    /// has a track, and the time after the last frame.
+    static func firstFrameWithTracks(_ tracker: inout Tracker, _ frames: [[Detection]], from start: Double) throws -> (Int?, Double) {
+        var started: Int?, time = start
+        for (index, detections) in frames.enumerated() {
+            let update = try tracker.update(with: detections, at: time)
+            time += 1.0 / 30
+            if started == nil, !update.tracks.isEmpty { started = index }
+        }
+        return (started, time)
+    }
+
     /// The ids of the measured "A" tracks, left to right.
     static func labelsA(_ update: TrackerUpdate?) -> [TrackID] {
         (update?.tracks ?? []).filter { $0.barcode?.data == "A" && $0.state == .tracked }
@@ -75,13 +87,7 @@ struct TrackerPlaceTests {
         var tracker = try Tracker()
         let before = try Self.seenThenGone(&tracker)
         let alone = Self.view(shift: Point(x: 120, y: 30), keeping: { $0 == "A" })
-        var started: Int?
-        var time = before.time
-        for frame in 0..<6 {
-            let update = try tracker.update(with: alone, at: time)
-            time += 1.0 / 30
-            if started == nil, !update.tracks.isEmpty { started = frame }
-        }
+        let (started, time) = try Self.firstFrameWithTracks(&tracker, Array(repeating: alone, count: 6), from: before.time)
         // Waits 0.1 s (3 frames, or 4 as the sum of frame intervals rounds), then starts new tracks.
         #expect(started == 3 || started == 4, "\(String(describing: started))")
         let ids = Self.labelsA(try Self.run(&tracker, [alone], from: time).update)
@@ -93,13 +99,7 @@ struct TrackerPlaceTests {
         var tracker = try Tracker()
         let before = try Self.seenThenGone(&tracker)
         let alone = Self.view(shift: Point(x: 120, y: 30), keeping: { $0 == "A" })
-        var started: Int?
-        var time = before.time
-        for frame in 0..<12 {
-            let update = try tracker.update(with: frame % 2 == 0 ? alone : [], at: time)
-            time += 1.0 / 30
-            if started == nil, !update.tracks.isEmpty { started = frame }
-        }
+        let (started, _) = try Self.firstFrameWithTracks(&tracker, (0..<12).map { $0 % 2 == 0 ? alone : [] }, from: before.time)
         #expect(started == 4, "\(String(describing: started))")
     }
 
