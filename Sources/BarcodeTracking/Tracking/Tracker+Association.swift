@@ -158,6 +158,9 @@ extension Tracker {
     /// (identical labels side by side) in ``Tracker/sharedPayloads``.
     mutating func noteSharedPayloads(_ detections: [Detection]) {
         for d in detections.indices where detectionValid[d] && detectionDecoded[d] {
+            // Known already: the geometry below (which allocates for 1-D reads) is not needed again.
+            if sharedPayloadKeys.contains(detectionKeys[d]), let symbology = detectionSymbology[d],
+               sharedPayloads.contains(PayloadIdentity(symbology: symbology, bytes: detectionBytes[d])) { continue }
             var other = nextDetectionWithKey[d]
             while other >= 0 {
                 if detectionValid[other], samePayload(detection: other, detection: d),
