@@ -164,8 +164,7 @@ extension Tracker {
         if let a = tracks.firstIndex(where: { $0.id == id }) {
             return a != t && motions[a].match >= 0 ? detections[motions[a].match].location : nil
         }
-        guard let r = remembered.firstIndex(where: { $0.track.id == id }),
-              !sharedPayloads.contains(PayloadIdentity(symbology: remembered[r].symbology, bytes: remembered[r].bytes)) else { return nil }
+        guard let r = rememberedWithOwnPayload(id) else { return nil }
         let reads = detections.indices.filter {
             detectionValid[$0] && detectionMatch[$0] < 0 && detectionSymbology[$0] == remembered[r].symbology
                 && detectionBytes[$0] == remembered[r].bytes
@@ -196,9 +195,15 @@ extension Tracker {
     /// track (only predicted in this one), or remembered with a payload of its own (which
     /// gives the id back).
     func canReturn(_ id: TrackID) -> Bool {
-        tracks.contains { $0.id == id } || remembered.contains {
-            $0.track.id == id && !sharedPayloads.contains(PayloadIdentity(symbology: $0.symbology, bytes: $0.bytes))
-        }
+        tracks.contains { $0.id == id } || rememberedWithOwnPayload(id) != nil
+    }
+
+    /// The index in ``remembered`` of the code with `id` when its payload is on no other
+    /// label (not in ``sharedPayloads``), so that a read of it gives the id back; else `nil`.
+    func rememberedWithOwnPayload(_ id: TrackID) -> Int? {
+        guard let r = remembered.firstIndex(where: { $0.track.id == id }),
+              !sharedPayloads.contains(PayloadIdentity(symbology: remembered[r].symbology, bytes: remembered[r].bytes)) else { return nil }
+        return r
     }
 
     /// How long (seconds) a read of a payload on several labels (``sharedPayloads``) waits
