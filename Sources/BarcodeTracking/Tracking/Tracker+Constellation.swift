@@ -72,12 +72,45 @@ extension Tracker {
     }
 
     /// Where the remembered code `r` should be now, from those of its anchors measured at
-    /// `time` (``place(from:size:locate:)``); `nil` when none is.
+    /// `time` (``place(from:size:locate:)``); when none is, from its remembered anchors placed
+    /// by theirs (one link of a chain: a label that left the view a frame before a code next to
+    /// it was first read has only codes out of view as anchors); `nil` when neither places it.
     func placeNow(ofRemembered r: Int, at time: Double) -> Point? {
+        placeNow(ofRemembered: r, at: time, links: 0)
+            ?? placeNow(ofRemembered: r, at: time, links: Self.anchorChainLinks)
+    }
+
+    /// How far, in gates (``gate(forSize:)``), a read of a remembered code's payload may lie
+    /// from where the codes around it place it and still be that code by its payload
+    /// (``placeContradicts(remembered:read:at:)``). Well beyond the place gate
+    /// (``TrackerConfiguration/placeAmongOthersGateFactor``): a place is an estimate.
+    static let placeContradictionGateFactor = 2.0
+
+    /// Whether the codes around the remembered code `r` place it now so far from `read`
+    /// (frame pixels) that the read is another label with its payload: more than
+    /// ``placeContradictionGateFactor`` gates. A label of a payload seen on one label so far
+    /// takes its id back by payload; when its twin comes into view first, its place says so.
+    func placeContradicts(remembered r: Int, read: Quadrilateral, at time: Double) -> Bool {
+        guard configuration.placeAmongOthersGateFactor > 0, let place = placeNow(ofRemembered: r, at: time) else { return false }
+        let size = max(read.size, remembered[r].track.location.size)
+        return place.distance(to: read.center) > Self.placeContradictionGateFactor * gate(forSize: size)
+    }
+
+    /// Most remembered codes between a remembered code and the measured anchors that place it
+    /// (``placeNow(ofRemembered:at:)``). Each link adds the error of a place to the next one.
+    static let anchorChainLinks = 1
+
+    /// ``placeNow(ofRemembered:at:)`` with anchors measured at `time`, and with up to `links`
+    /// remembered codes in between, each where its own anchors place it (its last outline moved there).
+    private func placeNow(ofRemembered r: Int, at time: Double, links: Int) -> Point? {
         Self.place(from: remembered[r].anchors, size: remembered[r].track.location.size) { id in
-            guard let t = tracks.firstIndex(where: { $0.id == id }), tracks[t].lastSeen == time,
-                  tracks[t].state == .tracked else { return nil }
-            return tracks[t].location
+            if let t = tracks.firstIndex(where: { $0.id == id }) {
+                return tracks[t].lastSeen == time && tracks[t].state == .tracked ? tracks[t].location : nil
+            }
+            guard links > 0, let a = remembered.firstIndex(where: { $0.track.id == id }),
+                  let place = placeNow(ofRemembered: a, at: time, links: links - 1) else { return nil }
+            let outline = remembered[a].track.location
+            return outline.translated(by: place - outline.center)
         }
     }
 

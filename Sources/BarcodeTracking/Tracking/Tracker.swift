@@ -307,7 +307,7 @@ public struct Tracker: Sendable {
         var byPlace: [Int] = []
         for d in detections.indices where detectionValid[d] && detectionMatch[d] < 0 {
             guard detections[d].barcode != nil || configuration.tracksLocatedOnlyCodes else { continue }
-            if let earlier = rememberedTrack(for: d, at: time) {
+            if let earlier = rememberedTrack(for: d, detections, at: time) {
                 startTrack(detections[d], d, at: time, earlier: earlier)
                 reclaimed = true
             } else if detectionDecoded[d], remembered.contains(where: { $0.symbology == detectionSymbology[d] && $0.bytes == detectionBytes[d] }) {
@@ -318,14 +318,16 @@ public struct Tracker: Sendable {
         }
         let (claims, waiting) = claimsByPlace(detections, among: byPlace, at: time)
         for d in byPlace where !waiting.contains(d) {
-            startTrack(detections[d], d, at: time, earlier: claims[d].map { remembered[$0].track })
+            startTrack(detections[d], d, at: time, earlier: claims[d].map { remembered[$0] })
         }
         for r in claims.values.sorted(by: >) { remembered.remove(at: r) }
         if reclaimed || !claims.isEmpty { sortTracksByID() }
     }
 
-    /// Starts a track for detection `d`, with the id of `earlier` (a remembered track) or a new one.
-    private mutating func startTrack(_ detection: Detection, _ d: Int, at time: Double, earlier: TrackedBarcode?) {
+    /// Starts a track for detection `d`, with the id of `remembered` (a remembered track, whose
+    /// anchors it keeps: they place it when it leaves again before codes around it are noted) or a new one.
+    private mutating func startTrack(_ detection: Detection, _ d: Int, at time: Double, earlier remembered: RememberedTrack?) {
+        let earlier = remembered?.track
         let id = earlier?.id ?? TrackID(rawValue: nextID)
         if earlier == nil { nextID += 1 }
         tracks.append(TrackedBarcode(
@@ -335,7 +337,8 @@ public struct Tracker: Sendable {
             framesSeen: (earlier?.framesSeen ?? 0) + 1, state: .tracked))
         motions.append(Motion(lastMeasured: detection.location, payloadKey: detectionKeys[d],
                               payloadSymbology: detectionSymbology[d], payloadBytes: detectionBytes[d],
-                              tallestRows: detectionSymbology[d]?.readsPartialRows == true ? Self.rowsAspect(detection.location) : 0))
+                              tallestRows: detectionSymbology[d]?.readsPartialRows == true ? Self.rowsAspect(detection.location) : 0,
+                              anchors: remembered?.anchors ?? []))
         added.append(id)
         if detection.barcode != nil {
             decoded.append(id)
@@ -347,9 +350,11 @@ public struct Tracker: Sendable {
     /// one remembered with its payload that was seen last, when no track carries that
     /// payload, no other read of the frame does, and it was never read at two spots of one
     /// frame (so every remembered track of the payload was this code, under ids it lost
-    /// before). Removes them all from memory. A track removed by this same update is not
-    /// given back in it (an update never both removes and adds an id).
-    private mutating func rememberedTrack(for d: Int, at time: Double) -> TrackedBarcode? {
+    /// before), unless the codes around it place it far from the read
+    /// (``placeContradicts(remembered:read:at:)``: the read is a second label of the payload,
+    /// which is shared from then on). Removes them all from memory. A track removed by this
+    /// same update is not given back in it (an update never both removes and adds an id).
+    private mutating func rememberedTrack(for d: Int, _ reads: [Detection], at time: Double) -> RememberedTrack? {
         guard detectionDecoded[d], !remembered.isEmpty else { return nil }
         let matching = remembered.indices.filter {
             remembered[$0].symbology == detectionSymbology[d] && remembered[$0].bytes == detectionBytes[d]
@@ -359,7 +364,12 @@ public struct Tracker: Sendable {
               !detections(sharingPayloadWith: d),
               !sharedPayloads.contains(PayloadIdentity(symbology: remembered[latest].symbology, bytes: detectionBytes[d]))
         else { return nil }
-        let track = remembered[latest].track
+        if placeContradicts(remembered: latest, read: reads[d].location, at: time) {
+            sharedPayloads.insert(PayloadIdentity(symbology: remembered[latest].symbology, bytes: detectionBytes[d]))
+            sharedPayloadKeys.insert(detectionKeys[d])
+            return nil
+        }
+        let track = remembered[latest]
         for r in matching.reversed() { remembered.remove(at: r) }
         return track
     }
