@@ -3,8 +3,13 @@ extension Quadrilateral {
     /// from `origin`: the lowest and highest of their projections. How far a code reaches
     /// along its own rows or across them, whatever its roll.
     package func extent(along axis: Point, from origin: Point = .zero) -> (low: Double, high: Double) {
-        let projections = corners.map { ($0.x - origin.x) * axis.x + ($0.y - origin.y) * axis.y }
-        return (projections.min() ?? 0, projections.max() ?? 0)
+        var low = Double.infinity, high = -Double.infinity
+        for i in 0..<4 {  // Not `corners`: the tracker runs this per 1-D code and frame, allocation-free.
+            let c = corner(i), projection = (c.x - origin.x) * axis.x + (c.y - origin.y) * axis.y
+            low = min(low, projection)
+            high = max(high, projection)
+        }
+        return (low, high)
     }
 
     /// The unit vector along a code's rows (the sum of the quad's top and bottom edges, from
@@ -12,8 +17,7 @@ extension Quadrilateral {
     /// an upright code), in frame pixels; `nil` when those edges cancel out. The axes of a
     /// 1-D read, whatever its roll.
     package var rowAxes: (along: Point, across: Point)? {
-        let c = corners
-        let sum = (c[1] - c[0]) + (c[2] - c[3])
+        let sum = (topRight - topLeft) + (bottomRight - bottomLeft)
         let length = sum.distance(to: .zero)
         guard length > 0 else { return nil }
         let along = sum * (1 / length)

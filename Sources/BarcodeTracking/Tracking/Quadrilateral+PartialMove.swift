@@ -30,7 +30,7 @@ extension Quadrilateral {
         func component(_ p: Point, _ axis: Point) -> Double { p.x * axis.x + p.y * axis.y }
         let alongChange = change(before.along, after.along), acrossChange = change(before.across, after.across)
         var alongMove = component(centres, u), acrossMove = component(centres, v)
-        let bothBands = [before, after].allSatisfy { $0.across < 0.8 * tallest * $0.along }
+        let bothBands = before.across < 0.8 * tallest * before.along && after.across < 0.8 * tallest * after.along
         if alongChange > 0.2, acrossChange < alongChange / 2 {
             alongMove = component(expected, u)
         } else if acrossChange > 0.2, alongChange < acrossChange / 2 {
