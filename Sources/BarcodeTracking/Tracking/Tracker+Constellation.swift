@@ -247,9 +247,11 @@ extension Tracker {
     static let anchorWait = 0.1
 
     /// For each unmatched decoded detection that the payload rule gives no id
-    /// (``rememberedTrack(for:at:)``), the remembered track of its payload whose place now
-    /// (``placeNow(ofRemembered:at:)``) it lies on: within the gate, and nearer than half
-    /// the distance to any other such place. Pairs are taken nearest first, each once.
+    /// (``rememberedTrack(for:_:at:)``), the remembered track of its payload whose place now
+    /// (``placeNow(ofRemembered:at:)``) it lies on: within the place gate (twice it when no
+    /// other such place lies within three times as far: a place from few or old anchors can
+    /// be off by more), and nearer than half the distance to any other such place. Pairs are
+    /// taken nearest first, each once.
     /// `waiting`: reads of shared payloads to start no track for in this update, as no anchor
     /// of a remembered code with their payload is measured yet but one can be
     /// (``canReturn(_:)``), for at most ``anchorWait``.
@@ -279,7 +281,9 @@ extension Tracker {
                 continue
             }
             let size = max(detections[d].location.size, remembered[best.1].track.location.size)
-            guard best.0 <= factor * gate(forSize: size), distances.count < 2 || best.0 * 2 < distances[1].0 else { continue }
+            // Clear: no other place near (the estimate, from few or old anchors, may be off more).
+            let clear = distances.count < 2 || best.0 * 3 < distances[1].0
+            guard best.0 <= (clear ? 2 : 1) * factor * gate(forSize: size), distances.count < 2 || best.0 * 2 < distances[1].0 else { continue }
             pairs.append((best.0, d, best.1))
         }
         // A wait is over for good once begun, also when the payload goes unread in some frames

@@ -27,11 +27,15 @@ public struct TrackerConfiguration: Sendable, Hashable {
     /// A decoded code back in view whose payload cannot give its id back (identical labels:
     /// the payload was read at two spots of one frame, or another label carries it) takes
     /// back the id of a remembered code of its payload when it appears where that code
-    /// should be now, as the codes measured around it before it was lost (up to four, which
-    /// are measured again in this frame) place it: within `placeAmongOthersGateFactor` × the
-    /// usual gate of that place, and less than half as far from it as from the place of any
-    /// other remembered label of the payload. A code lost with no other code in view never
-    /// does. Needs ``identityMemory`` > 0. 0 = off. Default 0.5 (with the default
+    /// should be now, as the codes measured around it before it was lost (up to six, which
+    /// are measured again in this frame, or else placed by the codes measured around them)
+    /// place it: within `placeAmongOthersGateFactor` × the usual gate of that place (twice
+    /// that when no other remembered label of the payload is placed within three times as
+    /// far: a place from few or old anchors can be off by more), and less than half as far
+    /// from it as from the place of any other remembered label of the payload. A code lost
+    /// with no other code in view never does. The place also says when a read of a payload
+    /// seen on one label so far is a second label (more than two gates from the first one's
+    /// place). Needs ``identityMemory`` > 0. 0 = off. Default 0.5 (with the default
     /// ``gateSizeFactor``, 0.75 × the code's size).
     public var placeAmongOthersGateFactor: Double = 0.5
     /// A decoded detection whose payload is carried by one track only, and read once in

@@ -72,4 +72,18 @@ struct TrackerPlaceMemoryTests {
         let back = try Place.run(&tracker, [others + [code("A", at: Point(x: 450, y: 300), size: 60)]], from: gone.time)
         #expect(back.update?.tracks.first { $0.barcode?.data == "A" }?.id == leftID)
     }
+
+    @Test("A label read off its estimated place by up to a gate takes its id back when no other place is near; further off, a new id")
+    func clearPlaceWiderGate() throws {
+        // Size 60: a gate of 90 px; the place gate is half of it, twice that when the next
+        // place of the payload lies three times as far.
+        for (offset, back) in [(70.0, true), (100, false)] {
+            var tracker = try Tracker()
+            let before = try Place.seenThenGone(&tracker)
+            let left = code("A", at: Point(x: 300, y: 300 + offset), size: 60)
+            let update = try Place.run(&tracker, [Place.view { $0 != "A" } + [left]], from: before.time).update
+            let id = update?.tracks.first { $0.barcode?.data == "A" }?.id
+            #expect((id == before.ids[0]) == back, "\(offset) px below its place (the other label's place over 300 px off)")
+        }
+    }
 }
