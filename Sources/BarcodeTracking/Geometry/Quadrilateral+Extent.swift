@@ -30,12 +30,17 @@ extension Quadrilateral {
     /// zxing-cpp reads a 1-D code on a scan line or a few. The same bars: the two share at
     /// least 70% of the narrower one's extent along the reference's rows, whatever the roll.
     package func isBandOfSameBars(as reference: Quadrilateral, within rowsApart: Double) -> Bool {
-        guard let (u, v) = reference.rowAxes else { return false }
-        let (referenceAlong, bandAlong) = (reference.extent(along: u), extent(along: u))
-        let referenceLength = referenceAlong.high - referenceAlong.low
-        let shared = min(referenceAlong.high, bandAlong.high) - max(referenceAlong.low, bandAlong.low)
-        guard shared >= 0.7 * min(referenceLength, bandAlong.high - bandAlong.low) else { return false }
+        guard let (u, v) = reference.rowAxes, sharesBars(with: reference, along: u) else { return false }
+        let referenceAlong = reference.extent(along: u)
         let offset = center - reference.center
-        return abs(offset.x * v.x + offset.y * v.y) <= rowsApart * referenceLength
+        return abs(offset.x * v.x + offset.y * v.y) <= rowsApart * (referenceAlong.high - referenceAlong.low)
+    }
+
+    /// Whether this quad and `reference` share at least 70% of the narrower one's extent along
+    /// `rows` (the reference's rows, a unit vector): reads of the same bars, whatever the roll.
+    package func sharesBars(with reference: Quadrilateral, along rows: Point) -> Bool {
+        let (referenceAlong, bandAlong) = (reference.extent(along: rows), extent(along: rows))
+        let shared = min(referenceAlong.high, bandAlong.high) - max(referenceAlong.low, bandAlong.low)
+        return shared >= 0.7 * min(referenceAlong.high - referenceAlong.low, bandAlong.high - bandAlong.low)
     }
 }

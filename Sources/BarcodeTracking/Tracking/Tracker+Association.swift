@@ -107,23 +107,57 @@ extension Tracker {
     /// code above or below its measurement that the code's tallest measured box so far
     /// spans with it (``isPartOfTallCode(_:_:tallest:)``: a tall 1-D code read on two bands
     /// of rows in one frame). Two labels with one payload, however close, are two spots,
-    /// so they still get two.
+    /// so they still get two. And so is a thin band of rows on the same bars as the track's
+    /// measurement (``isThinBand(_:of:)``), unless the payload is on several labels: when the
+    /// track's measurement is the thin one, the track takes the read of the whole code instead
+    /// (in a whip a blurred code's smear was read as a band beside it, and its track followed
+    /// the band while the code, read whole, started a second track and was counted twice).
     mutating func dropRepeatSightings(_ detections: [Detection]) {
         for d in detections.indices where detectionValid[d] && detectionMatch[d] < 0 && detectionDecoded[d] {
             guard var t = tracksByKey[detectionKeys[d]] else { continue }
             let location = detections[d].location, partialRead = detectionSymbology[d]?.readsPartialRows == true
             while t >= 0 {
                 // The track's measurement in this frame: the detection stage 1 gave it.
-                if motions[t].match >= 0, samePayload(track: t, detection: d),
-                   detections[motions[t].match].location.isSameCode(as: location, partialRead: partialRead)
-                    || partialRead && Self.isPartOfTallCode(detections[motions[t].match].location, location,
-                                                            tallest: motions[t].tallestRows) {
-                    detectionValid[d] = false
-                    break
+                let m = motions[t].match
+                if m >= 0, samePayload(track: t, detection: d) {
+                    let measured = detections[m].location
+                    if measured.isSameCode(as: location, partialRead: partialRead)
+                        || partialRead && Self.isPartOfTallCode(measured, location, tallest: motions[t].tallestRows) {
+                        detectionValid[d] = false
+                        break
+                    }
+                    if partialRead, let symbology = detectionSymbology[d],
+                       !sharedPayloads.contains(PayloadIdentity(symbology: symbology, bytes: detectionBytes[d])) {
+                        if Self.isThinBand(location, of: measured) {
+                            detectionValid[d] = false
+                            break
+                        }
+                        if Self.isThinBand(measured, of: location) {
+                            detectionMatch[m] = -1
+                            detectionValid[m] = false
+                            motions[t].match = d
+                            detectionMatch[d] = t
+                            break
+                        }
+                    }
                 }
                 t = nextTrackWithKey[t]
             }
         }
+    }
+
+    /// Whether `band`, a read in rows, is a thin band of the code read at `whole`: on the same
+    /// bars (``Quadrilateral/sharesBars(with:along:)``), less than half as tall across the rows,
+    /// and no further from it across them than half its height (a band of its rows, or of the
+    /// smear a whip's blur draws beside it). Two labels stacked are each read as tall as the
+    /// other once read whole.
+    static func isThinBand(_ band: Quadrilateral, of whole: Quadrilateral) -> Bool {
+        guard let (along, across) = whole.rowAxes else { return false }
+        let (bandSpan, wholeSpan) = (band.extent(along: across), whole.extent(along: across))
+        let height = wholeSpan.high - wholeSpan.low
+        return bandSpan.high - bandSpan.low < 0.5 * height
+            && bandSpan.high >= wholeSpan.low - 0.5 * height && bandSpan.low <= wholeSpan.high + 0.5 * height
+            && band.sharesBars(with: whole, along: along)
     }
 
     /// Height over width of `quad`'s box: how tall a code read in rows (upright, rows

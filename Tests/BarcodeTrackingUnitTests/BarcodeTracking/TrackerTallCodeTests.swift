@@ -33,6 +33,37 @@ struct TrackerTallCodeTests {
         #expect(!Tracker.isPartOfTallCode(Self.ean8(300, 100, 300, 150).location, Self.ean8(420, 260, 300, 40).location, tallest: 2))
         #expect(!Tracker.isPartOfTallCode(Self.ean8(300, 100, 300, 150).location, Self.ean8(300, 260, 300, 40).location, tallest: 0))
     }
+
+    @Test("A thin band read beside the code read whole (a blurred smear in a whip) is that code: its track takes the whole read")
+    func smearBandBesideTheCode() throws {
+        // The first photo clip set's sheet whip (a UPC-E): its track came back on a band read
+        // from the smear above the code, which was then read whole 12 px below the band.
+        var tracker = try Tracker()
+        let band = Self.ean8(352, 332, 102, 38), whole = Self.ean8(363, 383, 105, 148)
+        let first = try tracker.update(with: [band], at: 0)
+        let id = try #require(first.tracks.first?.id)
+        let both = try tracker.update(with: [Self.ean8(352, 333, 102, 38), whole], at: 1.0 / 30)
+        #expect(both.added.isEmpty && both.tracks.map(\.id) == [id], "no second track")
+        #expect(both.tracks.first?.location.center == whole.location.center, "the track takes the whole read")
+        let thenBand = try tracker.update(with: [whole, Self.ean8(353, 334, 102, 38)], at: 2.0 / 30)
+        #expect(thenBand.added.isEmpty && thenBand.tracks.first?.location.center == whole.location.center, "a band read after it is dropped")
+        #expect(Tracker.isThinBand(band.location, of: whole.location))
+        #expect(!Tracker.isThinBand(whole.location, of: band.location))
+        // A label stacked under it, read whole; a band more than half the code's height below
+        // it; a band beside it: no bands of this code.
+        #expect(!Tracker.isThinBand(Self.ean8(363, 535, 105, 148).location, of: whole.location))
+        #expect(!Tracker.isThinBand(Self.ean8(363, 610, 105, 30).location, of: whole.location))
+        #expect(!Tracker.isThinBand(Self.ean8(470, 400, 105, 30).location, of: whole.location))
+    }
+
+    @Test("A thin band of a payload seen on two labels side by side starts a track of its own")
+    func bandOfASharedPayload() throws {
+        var tracker = try Tracker()
+        let other = Self.ean8(800, 383, 105, 148)
+        _ = try tracker.update(with: [Self.ean8(352, 332, 102, 38), other], at: 0)
+        let update = try tracker.update(with: [Self.ean8(352, 333, 102, 38), Self.ean8(363, 383, 105, 148), other], at: 1.0 / 30)
+        #expect(update.added.count == 1 && update.tracks.count == 3)
+    }
 }
 
 /// A 1-D code read on other rows or on part of its width from frame to frame: the reads'
