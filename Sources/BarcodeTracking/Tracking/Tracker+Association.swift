@@ -148,16 +148,17 @@ extension Tracker {
 
     /// Whether `band`, a read in rows, is a thin band of the code read at `whole`: on the same
     /// bars (``Quadrilateral/sharesBars(with:along:)``), less than half as tall across the rows,
-    /// and no further from it across them than half its height (a band of its rows, or of the
-    /// smear a whip's blur draws beside it). Two labels stacked are each read as tall as the
+    /// and across them within ``tallCodeBandSpan`` of it (a band of a tall code's rows, the
+    /// whole read being a band too) or no further from it than half its height (the smear a
+    /// whip's blur draws beside a code). Two labels stacked are each read as tall as the
     /// other once read whole.
     static func isThinBand(_ band: Quadrilateral, of whole: Quadrilateral) -> Bool {
-        guard let (along, across) = whole.rowAxes else { return false }
+        guard let (along, across) = whole.rowAxes, band.sharesBars(with: whole, along: along) else { return false }
         let (bandSpan, wholeSpan) = (band.extent(along: across), whole.extent(along: across))
         let height = wholeSpan.high - wholeSpan.low
-        return bandSpan.high - bandSpan.low < 0.5 * height
-            && bandSpan.high >= wholeSpan.low - 0.5 * height && bandSpan.low <= wholeSpan.high + 0.5 * height
-            && band.sharesBars(with: whole, along: along)
+        guard bandSpan.high - bandSpan.low < 0.5 * height else { return false }
+        return band.isBandOfSameBars(as: whole, within: tallCodeBandSpan)
+            || bandSpan.high >= wholeSpan.low - 0.5 * height && bandSpan.low <= wholeSpan.high + 0.5 * height
     }
 
     /// Height over width of `quad`'s box: how tall a code read in rows (upright, rows

@@ -199,15 +199,15 @@ struct TrackerTests {
     func convergedTracksMerge() throws {
         // The quads of a 15 fps pan over the pallet (frames 1730–1732): a read of a few rows
         // just below the track's lagging measurement started a second track, and from the
-        // next frame on both followed the label. The strip is 31 px below the measurement here
-        // (that run's was 8 px below): more than half the label's height away, so no rule takes
-        // it for a band of the label (the repeat-sighting rules, `isThinBand`, now catch the
-        // run's own strip), and a second track starts, as the merge under test needs.
+        // next frame on both followed the label. The strip is 30 px tall here (that run's was
+        // 11): not thin beside the label's 53, so no rule takes it for a band of the label (the
+        // repeat-sighting rules, `isThinBand`, now catch the run's own strip), and a second
+        // track starts, as the merge under test needs.
         func upcA(_ corners: [(Double, Double)]) -> Detection { code("456314319671", as: .upcA, corners: corners) }
         var tracker = try Tracker()
         _ = try tracker.update(with: [upcA([(838, 334), (1094, 334), (1092, 387), (836, 387)])], at: 0)
         let split = try tracker.update(with: [upcA([(843, 341), (1099, 341), (1097, 394), (841, 394)]),
-                                              upcA([(850, 425), (1105, 425), (1105, 436), (850, 436)])], at: 1.0 / 15)
+                                              upcA([(850, 402), (1105, 402), (1105, 432), (850, 432)])], at: 1.0 / 15)
         #expect(split.tracks.count == 2, "the strip's box misses the measurement's: a second track starts")
         let ids = split.tracks.map(\.id)
         let merged = try tracker.update(with: [upcA([(847, 354), (1103, 354), (1101, 407), (845, 407)]),
