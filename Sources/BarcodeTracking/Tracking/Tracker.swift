@@ -65,7 +65,9 @@ public struct Tracker: Sendable {
     /// Removed decoded tracks, for ``TrackerConfiguration/identityMemory``.
     var remembered: [RememberedTrack] = []
     /// Payloads read at two spots of one frame since the tracker started (identical
-    /// labels): a code with one of these never takes back a remembered id by its payload
+    /// labels), or read where the codes around placed their remembered code far from the read
+    /// (``placeContradicts(remembered:read:at:)``): a code with one of these never takes back
+    /// a remembered id by its payload
     /// (only by its place, ``Tracker/claimsByPlace(_:among:at:)``).
     var sharedPayloads: Set<PayloadIdentity> = []
     /// The payload keys (``Tracker/key(symbology:bytes:)``) of ``sharedPayloads``, to prefer
