@@ -126,8 +126,7 @@ extension Tracker {
                         detectionValid[d] = false
                         break
                     }
-                    if partialRead, let symbology = detectionSymbology[d],
-                       !sharedPayloads.contains(PayloadIdentity(symbology: symbology, bytes: detectionBytes[d])) {
+                    if partialRead, !isShared(detection: d) {
                         if Self.isThinBand(location, of: measured) {
                             detectionValid[d] = false
                             break
@@ -189,21 +188,33 @@ extension Tracker {
     /// count as two only once read side by side or farther apart.
     static let tallCodeBandSpan = 1.0
 
+    /// Whether decoded detection `d`'s payload is on several labels (``Tracker/sharedPayloads``);
+    /// its key is looked up first, so most payloads are never hashed whole.
+    func isShared(detection d: Int) -> Bool {
+        guard sharedPayloadKeys.contains(detectionKeys[d]), let symbology = detectionSymbology[d] else { return false }
+        return sharedPayloads.contains(PayloadIdentity(symbology: symbology, bytes: detectionBytes[d]))
+    }
+
+    /// Records decoded detection `d`'s payload as on several labels (``Tracker/sharedPayloads``).
+    mutating func markShared(detection d: Int) {
+        guard let symbology = detectionSymbology[d] else { return }
+        sharedPayloads.insert(PayloadIdentity(symbology: symbology, bytes: detectionBytes[d]))
+        sharedPayloadKeys.insert(detectionKeys[d])
+    }
+
     /// Records the payloads of this frame read at two spots that are not one code
     /// (identical labels side by side) in ``Tracker/sharedPayloads``.
     mutating func noteSharedPayloads(_ detections: [Detection]) {
         for d in detections.indices where detectionValid[d] && detectionDecoded[d] {
             // Known already: the geometry below (which allocates for 1-D reads) is not needed again.
-            if sharedPayloadKeys.contains(detectionKeys[d]), let symbology = detectionSymbology[d],
-               sharedPayloads.contains(PayloadIdentity(symbology: symbology, bytes: detectionBytes[d])) { continue }
+            if isShared(detection: d) { continue }
             var other = nextDetectionWithKey[d]
             while other >= 0 {
                 if detectionValid[other], samePayload(detection: other, detection: d),
                    let symbology = detectionSymbology[d],
                    !detections[other].location.isSameCode(as: detections[d].location, partialRead: symbology.readsPartialRows),
                    !symbology.readsPartialRows || !Self.areBandsOfOneCode(detections[other].location, detections[d].location) {
-                    sharedPayloads.insert(PayloadIdentity(symbology: symbology, bytes: detectionBytes[d]))
-                    sharedPayloadKeys.insert(detectionKeys[d])
+                    markShared(detection: d)
                     break
                 }
                 other = nextDetectionWithKey[other]

@@ -273,8 +273,7 @@ extension Tracker {
             distances.sort { $0.0 < $1.0 }
             guard let best = distances.first else {
                 let began = anchorWaits[detectionKeys[d]] ?? time
-                let shared = sharedPayloads.contains(PayloadIdentity(symbology: detectionSymbology[d]!, bytes: detectionBytes[d]))
-                if shared, mayComeBack, time - began <= Self.anchorWait {
+                if isShared(detection: d), mayComeBack, time - began <= Self.anchorWait {
                     anchorWaits[detectionKeys[d]] = began
                     waiting.insert(d)
                 }

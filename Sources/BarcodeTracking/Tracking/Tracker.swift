@@ -364,11 +364,10 @@ public struct Tracker: Sendable {
         guard let latest = matching.max(by: { remembered[$0].track.lastSeen < remembered[$1].track.lastSeen }),
               remembered[latest].removedAt < time, !motions.indices.contains(where: { samePayload(track: $0, detection: d) }),
               !detections(sharingPayloadWith: d),
-              !sharedPayloads.contains(PayloadIdentity(symbology: remembered[latest].symbology, bytes: detectionBytes[d]))
+              !isShared(detection: d)
         else { return nil }
         if placeContradicts(remembered: latest, read: reads[d].location, at: time) {
-            sharedPayloads.insert(PayloadIdentity(symbology: remembered[latest].symbology, bytes: detectionBytes[d]))
-            sharedPayloadKeys.insert(detectionKeys[d])
+            markShared(detection: d)
             return nil
         }
         let track = remembered[latest]
