@@ -28,6 +28,8 @@ public final class EngineJobTimes: Sendable {
         case reacquisitionAtOnce = "reacquisition at once"
         /// The 1-D strip of the discovery schedule.
         case strip
+        /// The 1-D symbologies over the whole frame (``TrackingEngineConfiguration/linearRowsTime``).
+        case linearRows = "1-D rows"
         /// The 2-D tile of the discovery schedule.
         case tile
         /// Following a decoded code: correlation, its window's reads, upright reads.

@@ -53,6 +53,10 @@ import Synchronization
 ///   covers are read at full resolution, a region that found nothing waiting
 ///   longer each time before it is read again (unless it grew, or it lies at the
 ///   frame's edge, where codes slide into view);
+/// - while 1-D codes are being seen (one measured within
+///   ``TrackingEngineConfiguration/linearRowsTime``), the 1-D symbologies over the whole
+///   frame on every frame not searched whole at full resolution: the rows decoding every
+///   frame reads for them, so a 1-D code is found in the first frame that reads it;
 /// - and 1-D symbologies in a horizontal strip that moves through the frame, 2-D
 ///   ones in one tile of a 3 × 2 grid (shifted by half a tile every other cycle),
 ///   at the eager or relaxed rate of a schedule that stays eager while new codes
@@ -142,6 +146,8 @@ public final class TrackingEngine: TrackingAwareDetector, Sendable {
         var nextMap: (number: Int, time: Double, map: CodeLikenessMap)?
         /// The short 1-D codes read whole (``ShortCode``), and the frame time (seconds) each was last read at.
         var shortCodes: [ShortCode: Double] = [:]
+        /// The frame time (seconds) a 1-D code was last measured at (``TrackingEngineConfiguration/linearRowsTime``).
+        var lastLinearCode: Double?
         /// Whether no code was measured at the previous frame (false before the first; ``measuresAny(_:)``).
         var emptyBefore = false
         /// Frames whose code-likeness map was made among the previous frame's jobs.
@@ -274,7 +280,7 @@ public final class TrackingEngine: TrackingAwareDetector, Sendable {
         let (number, time) = (frame.number, frame.time)
         let steadyNow = isSteady(live, bounds: bounds)
         let confirmed = confirmedShortCodes(at: time)
-        let (frameIndex, memory, stripIndex, tileIndex, whole, ahead) = state.withLock { state in
+        let (frameIndex, memory, stripIndex, tileIndex, whole, ahead, linearRows) = state.withLock { state in
             state.frameIndex += 1
             let frame = state.frameIndex
             let warmingUp = frame <= configuration.warmUpFrames
@@ -289,8 +295,10 @@ public final class TrackingEngine: TrackingAwareDetector, Sendable {
             let ahead = readAhead(&state, frame: frame, whole: whole, identity: (number, time), bounds: bounds, live: live,
                                   affordable: affordable, reducible: reducible)
             let scheduled = whole != .fullResolution || warmingUp
+            let linearRows = whole != .fullResolution && configuration.linearRowsTime > 0
+                && state.lastLinearCode.map { abs(time - $0) <= configuration.linearRowsTime } == true
             return (frame, state.memory, scheduled ? state.schedule.strip(at: frame, configuration) : nil,
-                    scheduled ? state.schedule.tile(at: frame, configuration) : nil, whole, ahead)
+                    scheduled ? state.schedule.tile(at: frame, configuration) : nil, whole, ahead, linearRows)
         }
         sendAhead(ahead, frame: frameIndex, bounds: bounds, confirmed: confirmed)
         // A reduced whole-frame search leaves small codes to the frame's regions, strip and
@@ -322,6 +330,10 @@ public final class TrackingEngine: TrackingAwareDetector, Sendable {
                 jobs.append(.search(bounds, known: ahead.hidden, with: full, reducedBy: searchAll ? 1 : reduction, purpose: purpose))
             }
         }
+        // While 1-D codes are in view, the rows decoding every frame reads for them
+        // (``TrackingEngineConfiguration/linearRowsTime``), on every frame the whole frame is
+        // not read at full resolution.
+        if linearRows { search(bounds, known: known, linearDiscovery, .linearRows) }
         // Beside a whole-frame search too, but for 2-D symbols only there (the
         // whole-frame read covers 1-D codes): zxing-cpp 1.4 reads small Data Matrix
         // and Aztec symbols in a region that it misses in the busy full frame.
@@ -431,6 +443,9 @@ public final class TrackingEngine: TrackingAwareDetector, Sendable {
             }
             state.memory = kept
             Self.confirm(measured, at: time, in: &state)
+            if measured.contains(where: { $0.barcode.map { $0.symbology.isLinear && !$0.symbology.isAddOn } == true }) {
+                state.lastLinearCode = time
+            }
             if let next = ahead.mapNext, let nextMap { state.nextMap = (next.number, next.time, nextMap) }
             // New codes after the opening view: codes are arriving, keep searching eagerly.
             if foundNew, frameIndex > 1 { state.schedule.foundNewCode(at: frameIndex) }
