@@ -17,7 +17,9 @@ struct ReacquisitionTests {
 
     /// An engine that searches the whole frame only while nothing is tracked (or, with
     /// `wholeEveryFrame`, on every frame at full resolution), and no region, strip or tile
-    /// after the second frame: only following, re-acquisition (and that search) look.
+    /// after the second frame, nor the 1-D rows read (``TrackingEngineConfiguration/linearRowsTime``,
+    /// which finds a 1-D code in the middle rows wherever it jumped): only following,
+    /// re-acquisition (and that search) look.
     static func engine(reacquisitionTime: Double, wholeEveryFrame: Bool = false) throws -> TrackingEngine {
         var c = TrackingEngineConfiguration()
         c.wholeFrameInterval = wholeEveryFrame ? 1 : 1000
@@ -27,6 +29,7 @@ struct ReacquisitionTests {
         c.relaxedDiscoveryInterval = 1000
         c.linearDiscoveryInterval = 1000
         c.relaxedLinearDiscoveryInterval = 1000
+        c.linearRowsTime = 0
         c.reacquisitionTime = reacquisitionTime
         return try TrackingEngine(configuration: c)
     }
