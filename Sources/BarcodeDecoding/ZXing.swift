@@ -47,8 +47,11 @@ enum ZXing {
 
     /// Reads symbols from `image`, optionally only inside `region` (frame pixels).
     /// `warning` says when zxing-cpp cut a pass short (some codes may be missing).
-    static func read(_ image: LumaImage, region: Rect?, options: DecoderOptions) throws(DecodingError) -> (symbols: [RawSymbol], warning: String?) {
+    /// `minLineCount` over 0: the rows a 1-D symbol must be read on (zxing-cpp's default: 2).
+    static func read(_ image: LumaImage, region: Rect?, options: DecoderOptions,
+                     minLineCount: Int = 0) throws(DecodingError) -> (symbols: [RawSymbol], warning: String?) {
         var raw = CZXingShim_read_options()
+        raw.min_line_count = Int32(clamping: minLineCount)
         raw.formats = try formatMask(options.symbologies)
         raw.try_harder = options.tryHarder
         raw.try_rotate = options.tryRotate

@@ -263,37 +263,64 @@ extension TrackingEngine {
     }
 
     /// A copy of `rect` of `image` with the `hidden` quads (frame pixels, convex)
-    /// painted in the crop's mean luma: plain white would skew zxing-cpp's per-row
-    /// histogram threshold for the codes left on those rows.
+    /// painted in the crop's mean luma (``hidingFill(_:x0:y0:width:height:)``): plain
+    /// white would skew zxing-cpp's per-row histogram threshold for the codes left on those rows.
     package static func crop(_ image: LumaImage, to rect: Rect, hiding hidden: [Quadrilateral]) -> LumaImage? {
-        let x0 = max(0, Int(rect.x.rounded(.down))), y0 = max(0, Int(rect.y.rounded(.down)))
-        let x1 = min(image.width, Int(rect.maxX.rounded(.up))), y1 = min(image.height, Int(rect.maxY.rounded(.up)))
-        guard x1 - x0 >= 8, y1 - y0 >= 8 else { return nil }
-        let w = x1 - x0, h = y1 - y0
+        guard let (x0, y0, w, h) = cropBounds(rect, in: image) else { return nil }
         var pixels = [UInt8](repeating: 255, count: w * h)
+        let fill = hidden.isEmpty ? 255 : hidingFill(image, x0: x0, y0: y0, width: w, height: h)
         pixels.withUnsafeMutableBufferPointer { out in
             image.pixels.withUnsafeBufferPointer { src in
                 for y in 0..<h {
                     let from = (y0 + y) * image.bytesPerRow + x0
                     UnsafeMutableRawPointer(out.baseAddress! + y * w).copyMemory(from: src.baseAddress! + from, byteCount: w)
-                }
-            }
-            var total = 0
-            for i in stride(from: 0, to: out.count, by: 7) { total += Int(out[i]) }
-            let fill = UInt8(total / max(1, (out.count + 6) / 7))
-            for quad in hidden {
-                let box = quad.boundingBox
-                let top = max(0, Int(box.y.rounded(.down)) - y0), bottom = min(h, Int(box.maxY.rounded(.up)) - y0)
-                guard top < bottom else { continue }
-                for y in top..<bottom {
-                    guard let span = quad.span(atY: Double(y0 + y) + 0.5) else { continue }
-                    let from = max(0, Int(span.lowerBound.rounded(.down)) - x0), to = min(w, Int(span.upperBound.rounded(.up)) - x0)
-                    guard from < to else { continue }
-                    for x in from..<to { out[y * w + x] = fill }
+                    paint(hidden, on: UnsafeMutableBufferPointer(rebasing: out[(y * w)..<(y * w + w)]), frameRow: y0 + y, x0: x0, fill: fill)
                 }
             }
         }
         return try? LumaImage(width: w, height: h, pixels: pixels)
+    }
+
+    /// The whole pixels ``crop(_:to:hiding:)`` copies of `rect` (its part inside `image`,
+    /// widened to whole pixels): left and top (frame pixels), width and height; `nil` under 8 × 8.
+    static func cropBounds(_ rect: Rect, in image: LumaImage) -> (x0: Int, y0: Int, width: Int, height: Int)? {
+        let x0 = max(0, Int(rect.x.rounded(.down))), y0 = max(0, Int(rect.y.rounded(.down)))
+        let x1 = min(image.width, Int(rect.maxX.rounded(.up))), y1 = min(image.height, Int(rect.maxY.rounded(.up)))
+        guard x1 - x0 >= 8, y1 - y0 >= 8 else { return nil }
+        return (x0, y0, x1 - x0, y1 - y0)
+    }
+
+    /// The luma hidden codes are painted in: the mean of every eighth row of the crop
+    /// (`width` × `height` at `x0`, `y0`, frame pixels), from its first.
+    static func hidingFill(_ image: LumaImage, x0: Int, y0: Int, width w: Int, height h: Int) -> UInt8 {
+        var total = 0, count = 0
+        image.pixels.withUnsafeBufferPointer { src in
+            for y in stride(from: 0, to: h, by: 8) {
+                let row = UnsafeBufferPointer(rebasing: src[((y0 + y) * image.bytesPerRow + x0)...].prefix(w))
+                var sum: UInt32 = 0
+                for value in row { sum &+= UInt32(value) }
+                total += Int(sum)
+                count += w
+            }
+        }
+        return UInt8(total / max(1, count))
+    }
+
+    /// Paints the parts of the `hidden` quads (frame pixels, convex) on frame row
+    /// `frameRow` in `fill`, on `row`: that row's pixels from frame column `x0` on.
+    static func paint(_ hidden: [Quadrilateral], on row: UnsafeMutableBufferPointer<UInt8>, frameRow: Int, x0: Int, fill: UInt8) {
+        for quad in hidden {
+            guard meets(quad, frameRow: frameRow), let span = quad.span(atY: Double(frameRow) + 0.5) else { continue }
+            let from = max(0, Int(span.lowerBound.rounded(.down)) - x0), to = min(row.count, Int(span.upperBound.rounded(.up)) - x0)
+            guard from < to else { continue }
+            for x in from..<to { row[x] = fill }
+        }
+    }
+
+    /// Whether `quad`'s bounding box, widened to whole pixels, holds frame row `frameRow`.
+    static func meets(_ quad: Quadrilateral, frameRow: Int) -> Bool {
+        let box = quad.boundingBox
+        return frameRow >= Int(box.y.rounded(.down)) && frameRow < Int(box.maxY.rounded(.up))
     }
 
     /// What discovery paints out for a tracked code: its predicted quad grown by

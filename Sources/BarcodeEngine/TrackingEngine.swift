@@ -479,7 +479,11 @@ public final class TrackingEngine: TrackingAwareDetector, Sendable {
 
     func run(_ job: Job, image: LumaImage, bounds: Rect, confirmed: Set<ShortCode>) throws -> JobOutput {
         switch job {
-        case .search(let rect, let known, let reader, let factor, _):
+        case .search(let rect, let known, let reader, let factor, let purpose):
+            // The rows read finds nothing new on most frames: its scan rows are looked at first.
+            if purpose == .linearRows, factor == 1, try !Self.linearRowsMayRead(image, in: rect, hiding: known, with: reader) {
+                return JobOutput()
+            }
             // Known codes would each cost another pass (1-D codes are read one per
             // call); hide them so the search only pays for new ones.
             return JobOutput(try Self.search(image, in: rect, hiding: known, with: reader, reducedBy: factor, confirmed: confirmed))

@@ -146,6 +146,8 @@ ZXing::DecodeHints hintsFrom(const CZXingShim_read_options &o)
     hints.setTryCode39ExtendedMode(o.code39_full_ascii);
     hints.setEanAddOnSymbol(o.read_addons ? ZXing::EanAddOnSymbol::Read : ZXing::EanAddOnSymbol::Ignore);
     hints.setMaxNumberOfSymbols(o.max_symbols <= 0 ? 0xff : static_cast<uint8_t>(std::min(o.max_symbols, 255)));
+    if (o.min_line_count > 0)
+        hints.setMinLineCount(static_cast<uint8_t>(std::min(o.min_line_count, 255)));
     return hints;
 }
 

@@ -64,6 +64,8 @@ typedef struct CZXingShim_read_options {
     int32_t max_symbols;
     /// Crop region in image pixels; width or height 0 = the whole image.
     int32_t crop_x, crop_y, crop_width, crop_height;
+    /// Rows a 1-D symbol must be read on to be reported; 0 = zxing-cpp's default (2).
+    int32_t min_line_count;
 } CZXingShim_read_options;
 
 /// One decoded (or, with return_errors, located) symbol. Corners are in the
