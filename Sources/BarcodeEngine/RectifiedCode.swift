@@ -18,33 +18,51 @@ struct RectifiedCode {
         guard side >= 8, border >= 0, let square = Homography(unitSquareTo: quad) else { return nil }
         let size = side + 2 * border, s = 1 / Double(side), b = Double(border)
         // Pixel centres: rectified (x + 0.5, y + 0.5) → unit square → frame.
-        guard let toFrame = Homography([s, 0, -b * s, 0, s, -b * s, 0, 0, 1]).map({ square.composed(after: $0) }),
-              let image = try? LumaImage(width: size, height: size, filledWith: 255) else { return nil }
-        var pixels = image.pixels
-        let maxX = Double(frame.width - 1), maxY = Double(frame.height - 1), stride = frame.bytesPerRow
-        let lastX = frame.width - 1, lastY = frame.height - 1
-        // Along a row the map's numerators and denominator grow by a constant step: each pixel
-        // costs one division, and the bilinear blend runs in 8-bit fixed point (weights in
-        // 256ths): within one grey level of the blend in doubles, in two thirds of its time.
+        guard let toFrame = Homography([s, 0, -b * s, 0, s, -b * s, 0, 0, 1]).map({ square.composed(after: $0) }) else { return nil }
+        var pixels = [UInt8](repeating: 255, count: size * size)
+        let stride = frame.bytesPerRow, lastX = frame.width - 1, lastY = frame.height - 1
+        // The map is exact every `run` pixels along a row (one division each) and stepped
+        // linearly in between, in 16.16 fixed point: within a 256th of a pixel of the exact map
+        // for any quad a tracker follows, and the bilinear blend runs in 8-bit fixed point
+        // (weights in 256ths): within one grey level of the blend in doubles at the exact
+        // points, in about a third of the time of a division and a blend in doubles per pixel.
+        let run = 8, one = 65536.0
+        // Sample coordinates less half a pixel (pixel centres), in 16.16; a point is inside the
+        // frame (else white, a quiet zone) while they lie within half a pixel outside its edges.
+        let (lowX, highX) = (-32768, lastX * 65536 + 32768), (lowY, highY) = (-32768, lastY * 65536 + 32768)
         let m = toFrame.m
         let (m0, m1, m2, m3, m4, m5, m6, m7, m8) = (m[0], m[1], m[2], m[3], m[4], m[5], m[6], m[7], m[8])
+        /// Frame coordinates less half a pixel, 16.16, of the map at numerators `nx`, `ny`, `nw`.
+        func fixed(_ nx: Double, _ ny: Double, _ nw: Double) -> (Int, Int) {
+            let inverse = 1 / (abs(nw) < 1e-12 ? (nw < 0 ? -1e-12 : 1e-12) : nw)
+            let limit = 1e9
+            return (Int(max(-limit, min(limit, (nx * inverse - 0.5) * one)).rounded()),
+                    Int(max(-limit, min(limit, (ny * inverse - 0.5) * one)).rounded()))
+        }
         frame.pixels.withUnsafeBufferPointer { source in
             pixels.withUnsafeMutableBufferPointer { out in
                 for y in 0..<size {
                     let ry = Double(y) + 0.5
-                    var nx = m0 * 0.5 + m1 * ry + m2, ny = m3 * 0.5 + m4 * ry + m5, nw = m6 * 0.5 + m7 * ry + m8
-                    for x in 0..<size {
-                        defer { nx += m0; ny += m3; nw += m6 }
-                        let inverse = 1 / (abs(nw) < 1e-12 ? (nw < 0 ? -1e-12 : 1e-12) : nw)
-                        let px = nx * inverse, py = ny * inverse
-                        guard px >= 0, py >= 0, px <= maxX + 1, py <= maxY + 1 else { continue }
-                        let fx = min(max(px - 0.5, 0), maxX), fy = min(max(py - 0.5, 0), maxY)
-                        let x0 = Int(fx), y0 = Int(fy)
-                        let ax = Int((fx - Double(x0)) * 256 + 0.5), ay = Int((fy - Double(y0)) * 256 + 0.5)
-                        let x1 = x0 < lastX ? x0 &+ 1 : x0, row0 = y0 &* stride, row1 = (y0 < lastY ? y0 &+ 1 : y0) &* stride
-                        let top = Int(source[row0 &+ x0]) &* (256 &- ax) &+ Int(source[row0 &+ x1]) &* ax
-                        let bottom = Int(source[row1 &+ x0]) &* (256 &- ax) &+ Int(source[row1 &+ x1]) &* ax
-                        out[y &* size &+ x] = UInt8(truncatingIfNeeded: (top &* (256 &- ay) &+ bottom &* ay &+ 32768) >> 16)
+                    let nx0 = m0 * 0.5 + m1 * ry + m2, ny0 = m3 * 0.5 + m4 * ry + m5, nw0 = m6 * 0.5 + m7 * ry + m8
+                    var (u, v) = fixed(nx0, ny0, nw0)
+                    var x = 0
+                    while x < size {
+                        let count = min(run, size &- x), far = Double(x &+ count)
+                        let (u1, v1) = fixed(nx0 + m0 * far, ny0 + m3 * far, nw0 + m6 * far)
+                        let du = (u1 &- u) / count, dv = (v1 &- v) / count
+                        for i in x..<(x &+ count) {
+                            defer { u &+= du; v &+= dv }
+                            guard u >= lowX, u <= highX, v >= lowY, v <= highY else { continue }
+                            let cu = min(max(u, 0), lastX << 16), cv = min(max(v, 0), lastY << 16)
+                            let x0 = cu >> 16, y0 = cv >> 16
+                            let ax = ((cu & 0xFFFF) &+ 128) >> 8, ay = ((cv & 0xFFFF) &+ 128) >> 8
+                            let x1 = x0 < lastX ? x0 &+ 1 : x0, row0 = y0 &* stride, row1 = (y0 < lastY ? y0 &+ 1 : y0) &* stride
+                            let top = Int(source[row0 &+ x0]) &* (256 &- ax) &+ Int(source[row0 &+ x1]) &* ax
+                            let bottom = Int(source[row1 &+ x0]) &* (256 &- ax) &+ Int(source[row1 &+ x1]) &* ax
+                            out[y &* size &+ i] = UInt8(truncatingIfNeeded: (top &* (256 &- ay) &+ bottom &* ay &+ 32768) >> 16)
+                        }
+                        (u, v) = (u1, v1)
+                        x &+= count
                     }
                 }
             }
@@ -59,10 +77,12 @@ struct RectifiedCode {
     /// prediction for this frame, a little off at most); `nil` for a quad under 16 pixels.
     /// Resampling is most of an upright read's cost (about 16 ns a pixel on the 2-vCPU VM with
     /// the blend in doubles; the stepped, fixed-point loop spends about two thirds of that:
-    /// 4.3% → 3.2% of `track --input`'s CPU on the Aztec clip, by `perf`), so the border is kept
-    /// small: a quarter made 2.25 times the square's pixels. The Aztec clip's following took
+    /// 4.3% → 3.2% of `track --input`'s CPU on the Aztec clip, by `perf`; with the map exact
+    /// only every 8 pixels, 5.6% → 3.6% on an Intel Xeon VM), so the border is kept small: a
+    /// quarter made 2.25 times the square's pixels. The Aztec clip's following took
     /// 0.54-0.64 ms a frame with that border, 0.36-0.42 ms with this one, 0.27-0.29 ms with
-    /// the stepped loop.
+    /// the stepped loop (AMD EPYC VM); 0.69-0.71 → 0.57-0.62 ms with the map stepped between
+    /// exact points (Intel Xeon VM, `track bench --input`).
     /// `largest` caps the square's side (pixels) lower for a read that may well find nothing.
     init?(_ frame: LumaImage, around quad: Quadrilateral, largest: Int = 400) {
         let c = quad.corners
