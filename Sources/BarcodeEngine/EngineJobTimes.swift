@@ -20,6 +20,9 @@ public final class EngineJobTimes: Sendable {
         case likenessMap = "likeness map"
         /// Reads of code-like regions (``TrackingEngineConfiguration/candidateRegionsPerFrame``).
         case regions
+        /// The symbologies region reads leave to reader processes (`track`: PDF417), in the
+        /// frame's first code-like region, in a reader process.
+        case isolatedRegion = "region in reader process"
         /// Upright reads of slanted symbol outlines (``TrackingEngineConfiguration/readsSlantedOutlinesUpright``).
         case uprightOutlines = "upright outlines"
         /// Reads of windows around codes that following lost earlier.

@@ -68,9 +68,11 @@ import Synchronization
 ///
 /// With ``ReadIsolation`` on for some symbologies only (`track`'s default isolates
 /// PDF417), the regions, strips, tiles and re-acquisition windows are read in this
-/// process without those symbologies, which are left to the whole-frame search and the
-/// windows of tracked codes: an isolated read of a small region costs more in its round
-/// trip to the reader process than the read itself. A search that does read in a reader
+/// process without those symbologies, which are left to the whole-frame search, the
+/// windows of tracked codes and, on frames not searched whole at full size, one read of
+/// the frame's widest code-like region (for its height: PDF417 symbols are wide) in a reader
+/// process: an isolated read of a small region costs more in its round trip to the reader
+/// process than the read itself. A search that does read in a reader
 /// process (the whole frame's) is sent before the frame's other jobs start and its answer
 /// taken after them, so that both cores work while the reader process reads. On files, where
 /// the pipeline names the next frame before this one is detected (``prepare(next:)``), the
@@ -94,6 +96,9 @@ public final class TrackingEngine: TrackingAwareDetector, Sendable {
     /// Every symbology but those read in reader processes (``BarcodeReader/inProcessPart(of:)``):
     /// code-like regions and re-acquisition windows.
     let regionReader: BarcodeReader
+    /// The symbologies ``regionReader`` leaves to reader processes (`track`: PDF417), for the
+    /// frame's first code-like region; `nil` when it leaves none.
+    let isolatedRegionReader: BarcodeReader?
     /// 1-D strips and 2-D tiles and regions, in this process likewise.
     let linearDiscovery: BarcodeReader?
     let matrixDiscovery: BarcodeReader?
@@ -176,6 +181,8 @@ public final class TrackingEngine: TrackingAwareDetector, Sendable {
             return try BarcodeReader(options: o)
         }
         regionReader = try full.inProcessPart(of: wanted)
+        let inProcess = regionReader.options.symbologies
+        isolatedRegionReader = inProcess.isEmpty ? nil : try reader(wanted.filter { !inProcess.contains($0) }, { _ in })
         func discovery(_ symbologies: [Symbology]) throws(DecodingError) -> BarcodeReader? {
             try reader(symbologies, { _ in })?.inProcessPart(of: symbologies)
         }
@@ -346,6 +353,14 @@ public final class TrackingEngine: TrackingAwareDetector, Sendable {
             }
             for region in regions {
                 search(region, known: known, searchAll ? matrixDiscovery : regionReader, .regions)
+            }
+            // The symbologies those reads leave out (read in reader processes: `track`'s
+            // PDF417), in the widest region for its height (a PDF417 is wider than tall), in a
+            // reader process: a PDF417 coming into view is found in its first readable frame,
+            // not at the next full-size whole-frame search.
+            if !searchAll, let isolatedRegionReader,
+               let widest = regions.max(by: { $0.width / max(1, $0.height) < $1.width / max(1, $1.height) }) {
+                search(widest, known: known, isolatedRegionReader, .isolatedRegion)
             }
             if let outline, let matrixDiscovery { jobs.append(.uprightOutline(outline, with: matrixDiscovery)) }
         }
