@@ -23,16 +23,7 @@ struct IsolatedRegionTests {
         let frames = [try LinearRowsTests.frame(1, [qr]), try LinearRowsTests.frame(2, [qr]), try LinearRowsTests.frame(3, [qr, pdf417])]
         func measured(regions: Int) throws -> ([[String]], EngineJobTimes) {
             let times = EngineJobTimes()
-            let engine = try Self.engine(regions: regions, times: times)
-            let session = try ScanSession()
-            var seen: [[String]] = []
-            for frame in frames {
-                let detections = try session.detect(in: frame, using: engine)
-                let size = Size(width: Double(frame.image.width), height: Double(frame.image.height))
-                let result = try #require(try session.process(detections, frameNumber: frame.number, time: frame.time, frameSize: size))
-                seen.append(result.tracks.filter { $0.state == .tracked }.compactMap(\.barcode?.data).sorted())
-            }
-            return (seen, times)
+            return (try LinearRowsTests.measured(frames, by: try Self.engine(regions: regions, times: times)), times)
         }
         let (seen, times) = try measured(regions: 8)
         #expect(seen[0] == ["MATRIX-1"])

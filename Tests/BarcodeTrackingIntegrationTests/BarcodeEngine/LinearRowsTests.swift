@@ -38,7 +38,11 @@ struct LinearRowsTests {
     /// in each frame, and the engine's job times.
     static func run(_ frames: [Frame], _ configuration: TrackingEngineConfiguration) throws -> ([[String]], EngineJobTimes) {
         let times = EngineJobTimes()
-        let engine = try TrackingEngine(configuration: configuration, jobTimes: times)
+        return (try measured(frames, by: try TrackingEngine(configuration: configuration, jobTimes: times)), times)
+    }
+
+    /// The payloads `engine` measures in each of `frames`, through a session.
+    static func measured(_ frames: [Frame], by engine: TrackingEngine) throws -> [[String]] {
         let session = try ScanSession()
         var measured: [[String]] = []
         for frame in frames {
@@ -47,7 +51,7 @@ struct LinearRowsTests {
             let result = try #require(try session.process(detections, frameNumber: frame.number, time: frame.time, frameSize: size))
             measured.append(result.tracks.filter { $0.state == .tracked }.compactMap(\.barcode?.data).sorted())
         }
-        return (measured, times)
+        return measured
     }
 
     @Test("With a 1-D code in view, a second one appearing in the middle rows is found in its first frame")
