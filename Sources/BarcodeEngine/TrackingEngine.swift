@@ -97,7 +97,7 @@ public final class TrackingEngine: TrackingAwareDetector, Sendable {
     /// code-like regions and re-acquisition windows.
     let regionReader: BarcodeReader
     /// The symbologies ``regionReader`` leaves to reader processes (`track`: PDF417), for the
-    /// frame's first code-like region; `nil` when it leaves none.
+    /// frame's widest code-like region; `nil` when it leaves none.
     let isolatedRegionReader: BarcodeReader?
     /// 1-D strips and 2-D tiles and regions, in this process likewise.
     let linearDiscovery: BarcodeReader?
