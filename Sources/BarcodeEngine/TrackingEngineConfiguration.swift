@@ -32,7 +32,7 @@ public struct TrackingEngineConfiguration: Sendable, Hashable {
     /// sliding into the band) is found in that frame, not when the strip or the next
     /// whole-frame search gets to it. Only those rows are made and read first (painted, and
     /// halved for zxing-cpp's half-size pass); the frame is copied, painted and read whole
-    /// only when one of them decodes: 0.5-0.9 ms of job time per 1080p frame on the synthetic
+    /// only when one of them decodes: 0.5-1.2 ms of job time per 1080p frame on the synthetic
     /// 12-code scenes (2.2-3.5 ms when the whole frame was made every time). It runs only while
     /// 1-D codes are being seen: a view of 2-D codes never pays for it. 0 turns it off.
     /// Default 10.
