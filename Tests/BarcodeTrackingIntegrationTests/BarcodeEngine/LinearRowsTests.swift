@@ -10,7 +10,8 @@ struct LinearRowsTests {
     static func frame(_ number: Int, _ labels: [(String, Symbology, x: Int, y: Int)]) throws -> Frame {
         var image = try LumaImage(width: 1280, height: 720)
         for (text, symbology, x0, y0) in labels {
-            let square = !symbology.isLinear
+            // 1-D codes and PDF417 wide, other 2-D codes square.
+            let square = !symbology.isLinear && symbology != .pdf417
             let symbol = try BarcodeRenderer.render(text, as: symbology, width: square ? 160 : 300, height: square ? 160 : 100, quietZone: 20)
             for y in 0..<symbol.height {
                 for x in 0..<symbol.width {
