@@ -83,12 +83,19 @@ struct RectifiedCode {
     /// 0.54-0.64 ms a frame with that border, 0.36-0.42 ms with this one, 0.27-0.29 ms with
     /// the stepped loop (AMD EPYC VM); 0.69-0.71 → 0.57-0.62 ms with the map stepped between
     /// exact points (Intel Xeon VM, `track bench --input`).
-    /// `largest` caps the square's side (pixels) lower for a read that may well find nothing.
+    /// `largest` caps the square's side (pixels) lower: for a read that may well find nothing,
+    /// or a tracked code read at a share of its size (``TrackingEngine/uprightScales``).
     init?(_ frame: LumaImage, around quad: Quadrilateral, largest: Int = 400) {
-        let c = quad.corners
-        let side = Int(min(Double(largest), zip(c, c.dropFirst() + c.prefix(1)).map { $0.distance(to: $1) }.max() ?? 0))
+        let side = min(largest, Self.side(of: quad))
         guard side >= 16 else { return nil }
         self.init(frame, quad: quad, side: side, border: side / 8)
+    }
+
+    /// The square's side (pixels) for `quad` (frame pixels) at its own size: its longest
+    /// edge, at most 400.
+    static func side(of quad: Quadrilateral) -> Int {
+        let c = quad.corners
+        return Int(min(400, zip(c, c.dropFirst() + c.prefix(1)).map { $0.distance(to: $1) }.max() ?? 0))
     }
 
     /// `quad` (rectified pixels) in frame pixels, corner order kept.

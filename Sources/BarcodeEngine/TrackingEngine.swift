@@ -118,6 +118,12 @@ public final class TrackingEngine: TrackingAwareDetector, Sendable {
         /// Whether the code's latest read was an upright one (its window had missed it):
         /// it is read upright first while it stays slanted.
         var readsUpright = false
+        /// The step of ``TrackingEngine/uprightScales`` an upright read tries first
+        /// (``readUpright(_:barcode:image:memory:warnings:)``).
+        var uprightStep = 0
+        /// The step whose upright read missed the code that the full size then read, the
+        /// code's side (pixels) then, and the upright reads of it since.
+        var uprightMissed: (step: Int, side: Int, reads: Int)?
     }
 
     struct State {
@@ -540,7 +546,7 @@ public final class TrackingEngine: TrackingAwareDetector, Sendable {
             if barcode.symbology.isAddOn { return (nil, memory) }
         }
         let prefersUpright = memory?.readsUpright == true
-        if prefersUpright, let upright = try readUpright(track, barcode: barcode, image: image, warnings: &warnings) {
+        if prefersUpright, let upright = try readUpright(track, barcode: barcode, image: image, memory: memory, warnings: &warnings) {
             return upright
         }
         // The window can hold a neighbouring label with the same payload: take the
@@ -574,7 +580,7 @@ public final class TrackingEngine: TrackingAwareDetector, Sendable {
         // Upright on the code's due frames only (or while it reads upright): where the
         // window misses a code for blur, not slant, each try costs a read in vain.
         if disagreeing == nil, due, !prefersUpright,
-           let upright = try readUpright(track, barcode: barcode, image: image, warnings: &warnings) {
+           let upright = try readUpright(track, barcode: barcode, image: image, memory: memory, warnings: &warnings) {
             return upright
         }
         if memory?.template == nil {
@@ -591,27 +597,71 @@ public final class TrackingEngine: TrackingAwareDetector, Sendable {
     /// it is, and a missed read is blur or size, which resampling does not mend.
     static let uprightSlant = 0.1
 
+    /// The sizes an upright read makes a code's square at, as shares of its own size
+    /// (``readUpright(_:barcode:image:memory:warnings:)``).
+    static let uprightScales = [1, 0.7, 0.5, 0.35, 0.25]
+
+    /// The smallest side (pixels) of a reduced upright square.
+    static let smallestReducedUpright = 64
+
+    /// Upright reads after which a step that missed a code is tried again (one blurred
+    /// frame does not keep a code at full size for good).
+    static let uprightMissRemembered = 8
+
     /// A 2-D code its window did not read, read again upright: its predicted quad grown by
-    /// a quarter on each side (the quad can be some frames old) resampled to a square at
-    /// its own size (see ``RectifiedCode``), the read mapped back to frame pixels.
-    private func readUpright(_ track: TrackedBarcode, barcode: Barcode, image: LumaImage,
-                             warnings: inout [String]) throws -> (Detection?, TrackMemory?)? {
+    /// a quarter on each side (the quad can be some frames old) resampled to a square (see
+    /// ``RectifiedCode``), the read mapped back to frame pixels.
+    ///
+    /// Resampling is most of an upright read's cost (two slanted Aztec codes about 250 pixels
+    /// wide: 1.8-2.2 ms each on their due frames, zxing-cpp's read of the square 0.3-1.2 ms,
+    /// on the 2-vCPU Xeon VM), and a code's modules are mostly several pixels wide, so each
+    /// tracked code learns the smallest square that reads it: a read at one of
+    /// ``uprightScales`` of its size tries the next smaller one next time, while the square
+    /// keeps ``smallestReducedUpright`` pixels; a reduced read that misses is made again at
+    /// full size at once (what decides the frame's result is the full-size read, as before),
+    /// and the code is read one step larger from then on, not again at the step that missed
+    /// for ``uprightMissRemembered`` reads and while it stays within a quarter of its size then.
+    func readUpright(_ track: TrackedBarcode, barcode: Barcode, image: LumaImage, memory: TrackMemory?,
+                     warnings: inout [String]) throws -> (Detection?, TrackMemory?)? {
         let quad = track.predictedLocation
         guard !barcode.symbology.readsPartialRows, quad.slant >= Self.uprightSlant,
               let reader = windowReaders[barcode.symbology] else { return nil }
-        guard let upright = RectifiedCode(image, around: quad) else { return nil }
-        let read = try reader.read(upright.image, region: nil)
-        warnings += read.warnings
-        // Only the code in the middle (within a quarter of the quad's side, a sixth of the
-        // image), not a neighbour with the same payload in the border.
-        let middle = Point(x: Double(upright.image.width) / 2, y: Double(upright.image.height) / 2)
-        guard let found = read.detections.compactMap(\.barcode)
-            .filter({ $0.bytes == barcode.bytes && $0.location.center.distance(to: middle) < Double(upright.image.width) / 6 })
-            .min(by: { $0.location.center.distance(to: middle) < $1.location.center.distance(to: middle) }) else { return nil }
-        var measured = barcode
-        measured.location = upright.inFrame(found.location)
-        let template = CodeTemplate(image: image, box: measured.location.boundingBox)
-        return (Detection(barcode: measured), TrackMemory(template: template, quadAtTemplate: measured.location, readsUpright: true))
+        let side = RectifiedCode.side(of: quad)
+        // A miss at a step counts while the code stays within a quarter of its size then.
+        let missed = memory?.uprightMissed.flatMap {
+            4 * side < 5 * $0.side && 4 * $0.side < 5 * side && $0.reads < Self.uprightMissRemembered ? $0 : nil
+        }
+        let first = min(memory?.uprightStep ?? 0, (missed?.step ?? Self.uprightScales.count) - 1)
+        let steps = first > 0 ? [first, 0] : [0]
+        for step in steps {
+            let largest = step == 0 ? side : Int(Double(side) * Self.uprightScales[step])
+            guard let upright = RectifiedCode(image, around: quad, largest: largest) else { continue }
+            let read = try reader.read(upright.image, region: nil)
+            warnings += read.warnings
+            // Only the code in the middle (within a quarter of the quad's side, a sixth of the
+            // image), not a neighbour with the same payload in the border.
+            let middle = Point(x: Double(upright.image.width) / 2, y: Double(upright.image.height) / 2)
+            guard let found = read.detections.compactMap(\.barcode)
+                .filter({ $0.bytes == barcode.bytes && $0.location.center.distance(to: middle) < Double(upright.image.width) / 6 })
+                .min(by: { $0.location.center.distance(to: middle) < $1.location.center.distance(to: middle) }) else { continue }
+            var measured = barcode
+            measured.location = upright.inFrame(found.location)
+            let template = CodeTemplate(image: image, box: measured.location.boundingBox)
+            var remembered = TrackMemory(template: template, quadAtTemplate: measured.location, readsUpright: true)
+            if step == 0, first > 0 {
+                // The reduced read missed: one step larger from now on.
+                remembered.uprightMissed = (first, side, 0)
+                remembered.uprightStep = first - 1
+            } else {
+                remembered.uprightMissed = missed.map { ($0.step, $0.side, $0.reads + 1) }
+                let next = step + 1
+                let fits = next < Self.uprightScales.count && next < (missed?.step ?? Self.uprightScales.count)
+                    && Double(side) * Self.uprightScales[next] >= Double(Self.smallestReducedUpright)
+                remembered.uprightStep = fits ? next : step
+            }
+            return (Detection(barcode: measured), remembered)
+        }
+        return nil
     }
 
     /// The code found again by correlation: at the scale the tracker predicts (its

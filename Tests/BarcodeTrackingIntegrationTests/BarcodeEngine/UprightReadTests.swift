@@ -57,6 +57,52 @@ struct UprightReadTests {
         #expect(mapped.center.distance(to: now.center) < 10, "\(mapped) against \(now)")
     }
 
+    @Test("Upright reads learn a smaller square: a read at one step of the ladder tries the next smaller one next; a step too small misses, the full size reads the code in the same call, and the code goes one step back up")
+    func reducedUprightSquares() throws {
+        var options = DecoderOptions.video
+        options.symbologies = [.aztec]
+        let engine = try TrackingEngine(options: options)
+        let image = try Self.frame(400).image
+        let text = "https://boofcv.org"
+        let quad = try Self.referenceQuad(frame: 400, text: text)
+        let barcode = Barcode(symbology: .aztec, data: text, bytes: Array(text.utf8), location: quad)
+        let track = TrackedBarcode(id: TrackID(rawValue: 1), barcode: barcode, location: quad, predictedLocation: quad,
+                                   deltaTimeForPrediction: 1.0 / 30, velocity: .zero, shouldAnimateFromPreviousToNextState: true,
+                                   firstSeen: 0, lastSeen: 0, framesSeen: 5, state: .tracked)
+        let side = RectifiedCode.side(of: quad)
+        #expect(side >= 200, "the symbol is \(side) pixels wide")
+        var warnings: [String] = []
+        func read(_ memory: TrackingEngine.TrackMemory?) throws -> (found: Quadrilateral?, memory: TrackingEngine.TrackMemory?) {
+            let result = try engine.readUpright(track, barcode: barcode, image: image, memory: memory, warnings: &warnings)
+            return (result?.0?.barcode?.location, result?.1)
+        }
+        // The first read is made at full size; the next at 0.7 of it.
+        let full = try read(nil)
+        let found = try #require(full.found)
+        #expect(found.center.distance(to: quad.center) < 10)
+        let learned = try #require(full.memory)
+        #expect(learned.uprightStep == 1 && learned.uprightMissed == nil)
+        let reduced = try read(learned)
+        let reducedFound = try #require(reduced.found, "the symbol read from 0.7 of its size")
+        #expect(reducedFound.center.distance(to: quad.center) < 10)
+        #expect(reduced.memory?.uprightStep == 2, "a read at 0.7 tries 0.5 next")
+        // A quarter of its size (about 60 pixels for a symbol of dozens of modules) misses;
+        // the full size reads it all the same, and the quarter is not tried again for a while.
+        var tooSmall = learned
+        tooSmall.uprightStep = 4
+        let fallback = try read(tooSmall)
+        #expect(try #require(fallback.found).center.distance(to: quad.center) < 10)
+        let after = try #require(fallback.memory)
+        #expect(after.uprightStep == 3)
+        #expect(after.uprightMissed?.step == 4 && after.uprightMissed?.side == side && after.uprightMissed?.reads == 0)
+        // The missed step caps the ladder: a read at the step above it does not go on to it.
+        var above = after
+        above.uprightStep = 3
+        let next = try #require(try read(above).memory)
+        #expect(next.uprightStep <= 3, "never on to the step that missed")
+        #expect(warnings.isEmpty, "\(warnings)")
+    }
+
     @Test("The engine keeps the slanted symbol decoded where it used to lose it for good (frames 350-450)")
     func engineKeepsSlantedSymbol() throws {
         let engine = try TrackingEngine(options: DecoderOptions.video)
