@@ -38,15 +38,20 @@ extension ReadIsolation {
                 (request, state) = ([], .empty)
                 return
             }
-            // A message buffer of an earlier read, so that the pixels' copy touches no fresh pages.
-            request = ReadRequest(image: image, crop: crop, options: options)
-                .encoded(reusing: isolation.messageBuffers.withLock { $0.popLast() } ?? [])
+            // A message buffer of an earlier read, so that a copy of the pixels into it touches no fresh pages.
+            let buffer = isolation.messageBuffers.withLock { $0.popLast() } ?? []
             do {
                 let process = try isolation.takeProcess()
+                request = process.message(for: ReadRequest(image: image, crop: crop, options: options), reusing: buffer)
                 state = .sent(process: process, sent: process.send(request, until: deadline))
             } catch {
-                state = .notStarted(error.message)
+                (request, state) = (buffer, .notStarted(error.message))
             }
+        }
+
+        /// The read sent again, to a new process (its pixels in that process's shared memory).
+        private func resend(to process: ReadWorkerProcess) -> ReadWorkerProcess.Exchange {
+            process.exchange(process.message(for: ReadRequest(image: image, crop: crop, options: options), reusing: []), until: .now + limit)
         }
 
         /// Waits for the answer (until the read's timeout) and returns what the reader
@@ -69,7 +74,7 @@ extension ReadIsolation {
                     // A process that ended while idle (killed from outside) never saw the request: a new one gets it.
                     if case .notDelivered = exchange {
                         process = try isolation.startProcess()
-                        exchange = process.exchange(request, until: .now + limit)
+                        exchange = resend(to: process)
                     }
                     // The reader program beside this one cannot serve (another build's, or broken): this program reads from now on.
                     if isolation.readerFile != nil, process.exitedBeforeServing,
@@ -77,7 +82,7 @@ extension ReadIsolation {
                         notices.append("\(isolation.command[0]) did not serve reads (\(exchange.how ?? "it ended"); another build of this program?); "
                                        + "reader processes run this program instead (install both from one build)")
                         process = try isolation.startProcess()
-                        exchange = process.exchange(request, until: .now + limit)
+                        exchange = resend(to: process)
                     }
                 } catch {
                     return try readHere(after: error.message)

@@ -10,8 +10,9 @@ import Glibc
 /// zxing-cpp 1.4 (Debian 12's) has such reads: its PDF417 error correction indexes its
 /// tables out of range on some misread labels (upstream issue 517, fixed in 2.x) and then
 /// either crashes the process or loops for ever; a camera that watches a PDF417 label for
-/// an hour met both. With isolation, ``BarcodeReader`` sends each read (the region's pixels,
-/// tightly packed, and the options) to an idle reader process over a socket; when the answer
+/// an hour met both. With isolation, ``BarcodeReader`` sends each read to an idle reader
+/// process: the region's pixels, tightly packed, into memory the two share (``SharedPixels``;
+/// over the socket when the system has none), and the options over a socket; when the answer
 /// does not come within ``Timeout``, or the process dies, the read's report has no codes and
 /// a warning that says so (``DetectionReport/warnings``), the process is killed and a new one
 /// starts for the next read. Results are the same as reading in this process.
@@ -22,8 +23,8 @@ import Glibc
 /// Processes start when a read needs one and none is idle, so there are as many as reads run
 /// at once; they end when this value is released, or by themselves when the program is gone.
 ///
-/// Which reads are isolated is a choice (``symbologies``). An isolated read adds the socket's
-/// copies and two context switches, and each reader process's start (3 ms of CPU for
+/// Which reads are isolated is a choice (``symbologies``). An isolated read adds a copy of
+/// the pixels and two context switches, and each reader process's start (3 ms of CPU for
 /// `zxing-reader`, some 50 ms for a program that links FFmpeg); it also saves something:
 /// a reader process keeps its heap, where a program that keeps large blocks in mappings of
 /// their own (as `track` does, for flat memory) faults in fresh pages for every whole-frame
@@ -55,8 +56,8 @@ public final class ReadIsolation: Sendable {
     /// The argument that makes ``runWorkerIfRequested(arguments:)`` serve (followed by the parent's process id).
     public static let workerArgument = "--zxing-read-worker"
 
-    /// The executable and arguments that start a reader process (the parent's id and
-    /// ``wireVersion`` are appended).
+    /// The executable and arguments that start a reader process (the parent's id,
+    /// ``wireVersion`` and the descriptor of its ``SharedPixels``, or `-`, are appended).
     public let command: [String]
     private let executable: String
     /// The descriptor of ``readerProgramName``'s file when the processes run it.
@@ -71,7 +72,7 @@ public final class ReadIsolation: Sendable {
     /// each process: a reader program of another build refuses to serve (exit status
     /// ``wireMismatchStatus``) and reads fall back to this program. Raise it whenever the
     /// messages change.
-    public static let wireVersion = "1"
+    public static let wireVersion = "2"
 
     /// The exit status of a reader process started with another ``wireVersion``.
     public static let wireMismatchStatus: Int32 = 65
@@ -142,12 +143,14 @@ public final class ReadIsolation: Sendable {
     /// Call it first thing in `main` of a program that uses isolation with the default command.
     public static func runWorkerIfRequested(arguments: [String] = CommandLine.arguments) {
         guard arguments.count >= 2, arguments[1] == workerArgument else { return }
-        guard arguments.count == 4, let parent = pid_t(arguments[2]), arguments[3] == wireVersion else {
+        let pixels = Int32(arguments.count == 5 ? arguments[4] : "")
+        guard arguments.count == 5, let parent = pid_t(arguments[2]), arguments[3] == wireVersion,
+              arguments[4] == "-" || pixels.map({ $0 >= 3 }) == true else {
             let message = "zxing-cpp reader: started by another build (arguments \(arguments.dropFirst().joined(separator: " "))); not serving\n"
             _ = message.utf8CString.withUnsafeBufferPointer { write(2, $0.baseAddress, $0.count - 1) }
             exit(wireMismatchStatus)
         }
-        ReadWorker.serve(parent: parent)
+        ReadWorker.serve(parent: parent, sharedPixels: pixels)
     }
 
     /// Reads `image` (only `region` of it when given, frame pixels) in a reader process.

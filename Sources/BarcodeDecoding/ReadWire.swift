@@ -104,10 +104,11 @@ struct ReadRequest {
     var options: DecoderOptions
 
     /// The message, written into `storage` (emptied; its capacity is used again); the crop is
-    /// written row by row straight from `image`, without row padding.
-    func encoded(reusing storage: consuming [UInt8] = []) -> [UInt8] {
+    /// written row by row straight from `image`, without row padding, unless `pixelsShared`:
+    /// then the reader process finds them in its ``SharedPixels`` and the message says so.
+    func encoded(reusing storage: consuming [UInt8] = [], pixelsShared: Bool = false) -> [UInt8] {
         var writer = WireWriter(reusing: consume storage)
-        writer.reserve(128 + crop.width * crop.height)
+        writer.reserve(128 + (pixelsShared ? 0 : crop.width * crop.height))
         writer.append(Self.magic)
         writer.append(crop.width)
         writer.append(crop.height)
@@ -117,6 +118,8 @@ struct ReadRequest {
             writer.append(flag)
         }
         writer.append(options.maxSymbols ?? 0)
+        writer.append(pixelsShared)
+        if pixelsShared { return writer.bytes }
         writer.append(UInt32(crop.width * crop.height))
         for row in crop.y..<crop.y + crop.height {
             let start = row * image.bytesPerRow + crop.x
@@ -133,10 +136,18 @@ struct ReadRequest {
         self.options.isolation = nil
     }
 
+    /// The request in `bytes`, which must carry its pixels.
     init(decoding bytes: [UInt8]) throws(WireReader.Malformed) {
+        var none: SharedPixels.View?
+        try self.init(decoding: bytes, shared: &none)
+    }
+
+    /// The request in `bytes`; its pixels from `shared` when it says they are there.
+    init(decoding bytes: [UInt8], shared: inout SharedPixels.View?) throws(WireReader.Malformed) {
         var reader = WireReader(bytes)
         guard try reader.uint32() == Self.magic else { throw WireReader.Malformed() }
         let width = try reader.int(), height = try reader.int()
+        guard width > 0, height > 0, width <= 1 << 16, height <= 1 << 16 else { throw WireReader.Malformed() }
         var symbologies = Set<Symbology>()
         for name in try reader.string().split(separator: ",") {
             guard let symbology = Symbology(rawValue: String(name)) else { throw WireReader.Malformed() }
@@ -153,8 +164,14 @@ struct ReadRequest {
         options.zxingBinarizer = try reader.bool()
         let maxSymbols = try reader.int()
         options.maxSymbols = maxSymbols == 0 ? nil : maxSymbols
-        let pixels = try reader.byteArray()
-        guard reader.isAtEnd, width > 0, height > 0, pixels.count == width * height,
+        let pixels: [UInt8]
+        if try reader.bool() {
+            guard let found = shared?.pixels(width * height) else { throw WireReader.Malformed() }
+            pixels = found
+        } else {
+            pixels = try reader.byteArray()
+        }
+        guard reader.isAtEnd, pixels.count == width * height,
               let image = try? LumaImage(width: width, height: height, pixels: pixels)
         else { throw WireReader.Malformed() }
         self.init(image: image, options: options)

@@ -7,10 +7,15 @@ import Glibc
 /// standard input, answers each with zxing-cpp's result, and exits when the program
 /// that started it closes the socket or is gone.
 enum ReadWorker {
-    static func serve(parent: pid_t) -> Never {
+    /// Serves until `parent` is gone; requests whose pixels are shared are read from the
+    /// ``SharedPixels`` object at descriptor `sharedPixels` (`nil`: none was given).
+    static func serve(parent: pid_t, sharedPixels: Int32?) -> Never {
         // Descriptors the program opened without close-on-exec (an output file, a pipe) must not
         // stay open here: a pipe's reader would otherwise wait for this process too.
-        for descriptor in 3..<Int32(clamping: min(sysconf(Int32(_SC_OPEN_MAX)), 65_536)) { close(descriptor) }
+        for descriptor in 3..<Int32(clamping: min(sysconf(Int32(_SC_OPEN_MAX)), 65_536)) where descriptor != sharedPixels {
+            close(descriptor)
+        }
+        var shared = sharedPixels.map { SharedPixels.View(descriptor: $0) }
         // The program that started this process handles these (a Ctrl-C reaches the whole
         // process group; the program ends its run and then closes the socket).
         for signalNumber in [SIGINT, SIGTERM, SIGHUP, SIGPIPE] { signal(signalNumber, SIG_IGN) }
@@ -28,7 +33,7 @@ enum ReadWorker {
             guard channel.receive(into: &message, until: nil) == .done else { exit(0) }
             let response: ReadResponse
             do {
-                let request = try ReadRequest(decoding: message)
+                let request = try ReadRequest(decoding: message, shared: &shared)
                 response = ReadResponse(Result { () throws(DecodingError) in
                     try ZXing.read(request.image, region: nil, options: request.options)
                 })

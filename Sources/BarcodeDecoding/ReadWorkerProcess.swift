@@ -28,6 +28,9 @@ final class ReadWorkerProcess: Sendable {
     }
 
     private let socket: MessageSocket
+    /// Where requests' pixels go (``SharedPixels``); `nil` when the system had no shared
+    /// memory: requests then carry them.
+    private let pixels: SharedPixels?
     /// The process id while the process has not been reaped.
     private let processID: Mutex<pid_t?>
     /// The wait status once reaped.
@@ -37,9 +40,10 @@ final class ReadWorkerProcess: Sendable {
     /// Told the CPU time (nanoseconds) the process used, once it has been reaped.
     private let ended: @Sendable (UInt64) -> Void
 
-    private init(processID: pid_t, descriptor: Int32, ended: @escaping @Sendable (UInt64) -> Void) {
+    private init(processID: pid_t, descriptor: Int32, pixels: SharedPixels?, ended: @escaping @Sendable (UInt64) -> Void) {
         self.processID = Mutex(processID)
         socket = MessageSocket(descriptor: descriptor)
+        self.pixels = pixels
         self.ended = ended
     }
 
@@ -66,7 +70,10 @@ final class ReadWorkerProcess: Sendable {
     }
 
     /// Starts `executable` with `arguments` (the first is the process's name) and one end of a socket
-    /// pair as its standard input, `/dev/null` as its standard output and this process's standard error.
+    /// pair as its standard input, `/dev/null` as its standard output and this process's standard error;
+    /// a ``SharedPixels`` object, when the system has shared memory, at the descriptor
+    /// ``SharedPixels/descriptorInReader(startedFrom:)`` names, whose number is appended to the
+    /// arguments (`-` without one).
     static func start(_ executable: String, arguments: [String],
                       ended: @escaping @Sendable (UInt64) -> Void) throws(DecodingError) -> ReadWorkerProcess {
         var ends: [Int32] = [-1, -1]
@@ -78,6 +85,10 @@ final class ReadWorkerProcess: Sendable {
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
         posix_spawn_file_actions_adddup2(&actions, ends[1], 0)
+        let pixels = SharedPixels()
+        let pixelsInReader = pixels?.descriptorInReader(startedFrom: executable)
+        if let pixels, let pixelsInReader { posix_spawn_file_actions_adddup2(&actions, pixels.descriptor, pixelsInReader) }
+        let arguments = arguments + [pixelsInReader.map { String($0) } ?? "-"]
         posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
@@ -100,12 +111,20 @@ final class ReadWorkerProcess: Sendable {
                                 systemErrno: status)
         }
         _ = fcntl(ends[0], F_SETFL, fcntl(ends[0], F_GETFL) | O_NONBLOCK)
-        return ReadWorkerProcess(processID: pid, descriptor: ends[0], ended: ended)
+        return ReadWorkerProcess(processID: pid, descriptor: ends[0], pixels: pixels, ended: ended)
     }
 
     /// Sends `request` and waits for the answer until `deadline`.
     func exchange(_ request: [UInt8], until deadline: ContinuousClock.Instant) -> Exchange {
         send(request, until: deadline) ?? answer(until: deadline)
+    }
+
+    /// `request`'s message for this process, written into `storage`: its pixels written into
+    /// the process's ``SharedPixels`` and left out of the message, or carried in it when the
+    /// process has none (or it cannot grow).
+    func message(for request: ReadRequest, reusing storage: consuming [UInt8]) -> [UInt8] {
+        let shared = pixels?.write(request.image, crop: request.crop) ?? false
+        return request.encoded(reusing: storage, pixelsShared: shared)
     }
 
     /// Sends `request` before `deadline`: `nil` once it is on its way (``answer(until:)``

@@ -66,6 +66,38 @@ struct ReadIsolationTests {
         #expect(throws: WireReader.Malformed.self) { try ReadResponse(decoding: bytes + [0]) }
     }
 
+    @Test("A request whose pixels are in shared memory carries only its header; the reader's view of that memory gives back the crop, also after the object grew, and refuses a request larger than it")
+    func sharedPixels() throws {
+        let photo = try Self.image("qrcode-2")
+        let shared = try #require(SharedPixels(), "this system has POSIX shared memory (/dev/shm)")
+        var view: SharedPixels.View? = SharedPixels.View(descriptor: shared.descriptor)
+        let small = try #require(ZXing.crop(Rect(x: 10, y: 20, width: 30, height: 20), in: photo))
+        let whole = ZXing.Crop(x: 0, y: 0, width: photo.width, height: photo.height)
+        for part in [small, whole] {
+            let request = ReadRequest(image: photo, crop: part, options: .video)
+            #expect(shared.write(photo, crop: part))
+            let message = request.encoded(pixelsShared: true)
+            #expect(message.count < 200, "\(message.count) bytes")
+            let decoded = try ReadRequest(decoding: message, shared: &view)
+            #expect(decoded.options == .video && decoded.image.width == part.width && decoded.image.height == part.height)
+            #expect((0..<part.height).allSatisfy { y in (0..<part.width).allSatisfy { decoded.image[$0, y] == photo[part.x + $0, part.y + y] } })
+            // Without a view (a reader that was given none), such a request is malformed.
+            var none: SharedPixels.View?
+            #expect(throws: WireReader.Malformed.self) { try ReadRequest(decoding: message, shared: &none) }
+        }
+        // The reader's number for the object is never the reader program's own descriptor
+        // (exec opens `/proc/self/fd/N` after the descriptors are set up) nor the object's here.
+        #expect(shared.descriptorInReader(startedFrom: "/usr/bin/zxing-reader") == (shared.descriptor == 3 ? 4 : 3))
+        for program in 3...5 {
+            let number = shared.descriptorInReader(startedFrom: "/proc/self/fd/\(program)")
+            #expect(number >= 3 && number != program && number != shared.descriptor)
+        }
+        // A request for more pixels than the object holds.
+        let huge = try LumaImage(width: 4000, height: 3000, pixels: [UInt8](repeating: 7, count: 12_000_000))
+        let tooLarge = ReadRequest(image: huge, options: .video).encoded(pixelsShared: true)
+        #expect(throws: WireReader.Malformed.self) { try ReadRequest(decoding: tooLarge, shared: &view) }
+    }
+
     @Test("Reads in reader processes find exactly what reads in this process find, regions included",
           arguments: ["qrcode-2", "pdf417-1", "ean13-1", "datamatrix-1", "aztec-1", "code128-1"])
     func sameResults(folder: String) throws {
@@ -213,7 +245,7 @@ struct ReadIsolationTests {
         #expect(isolation.command == [TrackProcess.executable(named: ReadIsolation.readerProgramName).resolvingSymlinksInPath().path])
         let image = try Self.image("qrcode-2")
         let isolated = try Self.reader(isolation).read(image)
-        #expect(isolated == (try BarcodeReader(options: .video).read(image)) && !isolated.detections.isEmpty)
+        #expect(isolated == (try BarcodeReader(options: .video).read(image)) && !isolated.detections.isEmpty, "\(isolated.warnings)")
         let pid = try #require(isolation.idleProcessIDs.first)
         let program = try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/\(pid)/exe")
         #expect(program.hasSuffix("/" + ReadIsolation.readerProgramName), "\(program)")
