@@ -36,11 +36,16 @@ struct UprightReadTests {
 
     struct BenchReferenceMissing: Error { var frame: Int }
 
-    @Test("A slanted Aztec symbol zxing-cpp 1.4 misses in its window is read upright from the quad of 15 frames earlier, and mapped back onto it")
-    func slantedSymbol() throws {
+    /// The video options for Aztec alone.
+    static var aztec: DecoderOptions {
         var options = DecoderOptions.video
         options.symbologies = [.aztec]
-        let reader = try BarcodeReader(options: options)
+        return options
+    }
+
+    @Test("A slanted Aztec symbol zxing-cpp 1.4 misses in its window is read upright from the quad of 15 frames earlier, and mapped back onto it")
+    func slantedSymbol() throws {
+        let reader = try BarcodeReader(options: Self.aztec)
         let image = try Self.frame(400).image
         let now = try Self.referenceQuad(frame: 400, text: "https://boofcv.org")
         let before = try Self.referenceQuad(frame: 385, text: "https://boofcv.org")
@@ -59,9 +64,7 @@ struct UprightReadTests {
 
     @Test("Upright reads learn a smaller square: a read at one step of the ladder tries the next smaller one next; a step too small misses, the full size reads the code in the same call, and the code goes one step back up")
     func reducedUprightSquares() throws {
-        var options = DecoderOptions.video
-        options.symbologies = [.aztec]
-        let engine = try TrackingEngine(options: options)
+        let engine = try TrackingEngine(options: Self.aztec)
         let image = try Self.frame(400).image
         let text = "https://boofcv.org"
         let quad = try Self.referenceQuad(frame: 400, text: text)
