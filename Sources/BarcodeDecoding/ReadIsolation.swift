@@ -84,8 +84,8 @@ public final class ReadIsolation: Sendable {
 
     let idle = Mutex<[ReadWorkerProcess]>([])
     /// Request buffers kept for the next reads (at most ``keptMessageBuffers``, one per read
-    /// at a time): each holds the largest request it carried (a 720p frame's 0.9 MB on video),
-    /// up to ``keptMessageBytes``. A fresh buffer per read cost a page fault per 4 KiB of pixels copied
+    /// at a time): each holds the largest request it carried (a header when the pixels go
+    /// through ``SharedPixels``; without it, a 720p frame's 0.9 MB on video), up to ``keptMessageBytes``. A fresh buffer per read cost a page fault per 4 KiB of pixels copied
     /// while `track` kept large blocks in mappings of their own (before 26 Nov; still so for a
     /// user who sets glibc's mmap threshold low).
     let messageBuffers = Mutex<[[UInt8]]>([])

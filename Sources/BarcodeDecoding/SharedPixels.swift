@@ -14,6 +14,8 @@ import Glibc
 /// frame takes 0.24-0.26 ms (median, p90 0.9-1.1 ms; 2-vCPU Xeon VM, the Aztec clip's reads).
 ///
 /// One per reader process, written by whoever holds the process for a read: one read at a time.
+/// It grows to the largest read the process made and keeps that size while the process lives
+/// (its pages are shared, so counted once for the two processes).
 final class SharedPixels: Sendable {
     /// The descriptor in this program (close-on-exec; a reader process gets it at a number of its own).
     let descriptor: Int32

@@ -21,7 +21,8 @@ public final class EngineJobTimes: Sendable {
         /// Reads of code-like regions (``TrackingEngineConfiguration/candidateRegionsPerFrame``).
         case regions
         /// The symbologies region reads leave to reader processes (`track`: PDF417), in the
-        /// frame's first code-like region, in a reader process.
+        /// frame's widest code-like region when it is at least half again as wide as tall, in a
+        /// reader process.
         case isolatedRegion = "region in reader process"
         /// Upright reads of slanted symbol outlines (``TrackingEngineConfiguration/readsSlantedOutlinesUpright``).
         case uprightOutlines = "upright outlines"

@@ -631,7 +631,9 @@ public final class TrackingEngine: TrackingAwareDetector, Sendable {
         let missed = memory?.uprightMissed.flatMap {
             4 * side < 5 * $0.side && 4 * $0.side < 5 * side && $0.reads < Self.uprightMissRemembered ? $0 : nil
         }
-        let first = min(memory?.uprightStep ?? 0, (missed?.step ?? Self.uprightScales.count) - 1)
+        // Always below a step that missed and still counts: a miss steps back, and no read
+        // steps on to it.
+        let first = memory?.uprightStep ?? 0
         let steps = first > 0 ? [first, 0] : [0]
         for step in steps {
             let largest = step == 0 ? side : Int(Double(side) * Self.uprightScales[step])
