@@ -5,6 +5,12 @@ extension BarcodeReader {
     package struct PendingReport: Sendable {
         let read: ReadIsolation.PendingRead
 
+        /// Whether ``finish()`` would return without waiting for the reader process to read,
+        /// waiting for its answer until `instant` at most (one already past: a look).
+        package func isAnswered(waitingUntil instant: ContinuousClock.Instant) -> Bool {
+            read.isAnswered(waitingUntil: instant)
+        }
+
         /// Waits for the reader process's answer: the report ``BarcodeReader/read(_:region:)``
         /// would have given. Call once.
         package func finish() throws(DecodingError) -> DetectionReport {

@@ -85,6 +85,19 @@ struct MessageSocket {
         return .done
     }
 
+    /// Whether a message (or the peer's end) is waiting to be received, waiting for one until
+    /// `deadline` at most (a deadline already past: a look without waiting).
+    func isReadable(until deadline: ContinuousClock.Instant) -> Bool {
+        while true {
+            var entry = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+            let left = max(.zero, deadline - .now).components
+            let timeout = Int32(clamping: left.seconds * 1000 + left.attoseconds / 1_000_000_000_000_000)
+            // Readiness, an error or a hang-up: a receive would not wait for the peer.
+            let ready = poll(&entry, 1, timeout)
+            if ready >= 0 || errno != EINTR || timeout == 0 { return ready > 0 }
+        }
+    }
+
     /// Waits until the socket is ready for `events`; `.timedOut` when the deadline passes first.
     private func wait(for events: Int16, until deadline: ContinuousClock.Instant?) -> Outcome? {
         var entry = pollfd(fd: descriptor, events: events, revents: 0)

@@ -54,6 +54,15 @@ extension ReadIsolation {
             process.exchange(process.message(for: ReadRequest(image: image, crop: crop, options: options), reusing: []), until: .now + limit)
         }
 
+        /// Whether ``finish()`` would return without waiting for a reader process to read: its
+        /// answer has come (or the process ended), the read's timeout has passed, or the read
+        /// never went to a reader process. Waits for the answer until `instant` at most (one
+        /// already past: a look without waiting).
+        func isAnswered(waitingUntil instant: ContinuousClock.Instant) -> Bool {
+            guard case .sent(let process, .none) = state else { return true }
+            return ContinuousClock.now >= deadline || process.hasAnswer(waitingUntil: min(instant, deadline))
+        }
+
         /// Waits for the answer (until the read's timeout) and returns what the reader
         /// process found, in frame pixels, with zxing-cpp's warnings and the isolation's notices.
         func finish() throws(DecodingError) -> (symbols: [RawSymbol], warnings: [String]) {

@@ -149,6 +149,13 @@ final class ReadWorkerProcess: Sendable {
         }
     }
 
+    /// Whether the answer to the request ``send(_:until:)`` sent has started to arrive (or the
+    /// process ended), waiting for it until `deadline` at most: ``answer(until:)`` would then
+    /// not wait for the process to read.
+    func hasAnswer(waitingUntil deadline: ContinuousClock.Instant) -> Bool {
+        socket.isReadable(until: deadline)
+    }
+
     /// Whether the process exited (with a status, not killed by a signal) before answering
     /// any request: a reader program that cannot serve (another build's, which refuses with
     /// ``ReadIsolation/wireMismatchStatus``, or one whose libraries are missing, 127). A

@@ -17,6 +17,12 @@ extension TrackingEngine {
             read = input.flatMap { reader.start($0.image, region: $0.region) }
         }
 
+        /// Whether ``finish()`` would return without waiting for the reader process to read,
+        /// waiting for its answer until `instant` at most (one already past: a look).
+        func isAnswered(waitingUntil instant: ContinuousClock.Instant) -> Bool {
+            read?.isAnswered(waitingUntil: instant) ?? true
+        }
+
         /// Waits for the read and returns what the search found, in frame pixels.
         func finish() throws(DecodingError) -> DetectionReport {
             guard let input, let read else { return DetectionReport() }

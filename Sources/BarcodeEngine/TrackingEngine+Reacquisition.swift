@@ -7,7 +7,10 @@ extension TrackingEngine {
     /// Runs `jobs` on `image`, spread over the cores when
     /// ``TrackingEngineConfiguration/usesAllCores`` is set; outputs in job order. Searches keep
     /// the `confirmed` short codes their border cuts (``droppingCutReads(_:searched:width:height:confirmed:)``).
-    func perform(_ jobs: [Job], image: LumaImage, bounds: Rect, confirmed: Set<ShortCode>) throws -> [JobOutput] {
+    /// With a `deadline`, a search read in a reader process that has not answered by then is
+    /// not waited for: its output holds it, unfinished (``JobOutput/late``; see ``LateRead``).
+    func perform(_ jobs: [Job], image: LumaImage, bounds: Rect, confirmed: Set<ShortCode>,
+                 lateAfter deadline: ContinuousClock.Instant? = nil) throws -> [JobOutput] {
         let outputs = JobOutputs(count: jobs.count)
         // Searches read in reader processes (the whole frame, with `track`'s default isolation
         // of PDF417) are sent first and their answers taken last: the frame's other jobs run
@@ -33,7 +36,10 @@ extension TrackingEngine {
             for position in local.indices { run(position) }
         }
         for (index, search) in pending {
-            outputs.store(index, timed(jobs[index].kind) { Result { JobOutput(try search.finish()) } })
+            outputs.store(index, timed(jobs[index].kind) {
+                if let deadline, !search.isAnswered(waitingUntil: deadline) { return .success(JobOutput(late: search)) }
+                return Result { JobOutput(try search.finish()) }
+            })
         }
         return try outputs.collect()
     }
@@ -80,7 +86,7 @@ extension TrackingEngine {
     /// Searches for the decoded codes among `tracks` measured in at least
     /// ``reacquiredFrames`` frames that are still in view (``isInView(_:bounds:)``), at most
     /// ``reacquisitionWindowsPerFrame``, each for the code's own symbology: a 2-D code in
-    /// its re-acquisition window (``reacquisitionWindow(for:in:)``), a 1-D code in the rows
+    /// its re-acquisition window (``reacquisitionWindow(around:in:)``), a 1-D code in the rows
     /// of that window across the whole of `bounds` (zxing-cpp 1.4 thresholds each scanned
     /// row by its own histogram, so a row as long as the frame's reads what decoding the
     /// whole frame reads; see ``rowBand(around:in:)``). None when re-acquisition is off.
@@ -93,12 +99,19 @@ extension TrackingEngine {
             track.barcode != nil && track.framesSeen >= Self.reacquiredFrames && Self.isInView(track, bounds: bounds)
         }
         return wanted.prefix(Self.reacquisitionWindowsPerFrame).compactMap { track in
-            guard let symbology = track.barcode?.symbology, let window = reacquisitionWindow(for: track, in: bounds) else { return nil }
-            if let reader = bandReaders[symbology] {
-                return Self.rows(of: window, across: bounds).map { LostCodeSearch(rect: $0, reader: reader) }
-            }
-            return LostCodeSearch(rect: window, reader: windowReaders[symbology] ?? regionReader)
+            track.barcode.flatMap { search(around: track.predictedLocation.boundingBox, for: $0.symbology, in: bounds) }
         }
+    }
+
+    /// The search for a code of `symbology` last seen or expected at `box` (frame pixels): a
+    /// 2-D code in its re-acquisition window (``reacquisitionWindow(around:in:)``), a 1-D code
+    /// in that window's rows across `bounds`, each for the code's own symbology.
+    func search(around box: Rect, for symbology: Symbology, in bounds: Rect) -> LostCodeSearch? {
+        guard let window = reacquisitionWindow(around: box, in: bounds) else { return nil }
+        if let reader = bandReaders[symbology] {
+            return Self.rows(of: window, across: bounds).map { LostCodeSearch(rect: $0, reader: reader) }
+        }
+        return LostCodeSearch(rect: window, reader: windowReaders[symbology] ?? regionReader)
     }
 
     /// Share of a 1-D code's predicted box that must lie inside the view for re-acquisition
@@ -119,11 +132,11 @@ extension TrackingEngine {
         return (box.intersection(bounds)?.area ?? 0) / box.area >= linearShareInView
     }
 
-    /// The predicted box grown by its larger side and the correlation's search radius on
-    /// every side (three times the code's size and more), clipped to `bounds`: wider than
-    /// the window a followed code is read in, for a code the motion model has lost.
-    func reacquisitionWindow(for track: TrackedBarcode, in bounds: Rect) -> Rect? {
-        let box = track.predictedLocation.boundingBox
+    /// A code's box (its prediction's, frame pixels) grown by its larger side and the
+    /// correlation's search radius on every side (three times the code's size and more),
+    /// clipped to `bounds`: wider than the window a followed code is read in, for a code the
+    /// motion model has lost.
+    func reacquisitionWindow(around box: Rect, in bounds: Rect) -> Rect? {
         let pad = max(box.width, box.height) + Double(configuration.searchRadius)
         return Rect(x: box.x - pad, y: box.y - pad, width: box.width + 2 * pad, height: box.height + 2 * pad).intersection(bounds)
     }

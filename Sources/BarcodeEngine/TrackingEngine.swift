@@ -80,7 +80,9 @@ import Synchronization
 /// be due one (``TrackingEngineConfiguration/readsWholeFrameAhead``; an empty view counts as
 /// staying empty once it was empty at the frame before too): its reader process then reads
 /// across two frames' other jobs; and the next frame's code-likeness map is made among this
-/// frame's jobs. The detections stay the same.
+/// frame's jobs. The detections stay the same. With a live source's
+/// ``TrackingEngineConfiguration/lateReadTime`` a frame never waits longer for such a read: one still reading is carried over, and the first later frame that finds its answer
+/// in reads the codes it found again around where they were (see ``LateRead``).
 ///
 /// A code that neither correlates nor decodes is not reported, and the tracker
 /// marks it predicted-only.
@@ -167,6 +169,10 @@ public final class TrackingEngine: TrackingAwareDetector, Sendable {
         /// (``isSteady(_:bounds:)``): what the whole-frame schedule of this frame goes by, as
         /// the read sent ahead at that frame did.
         var steadyBefore = false
+        /// Searches carried over from earlier frames, still reading (``LateRead``).
+        var late: [LateRead] = []
+        /// Searches carried over so far, and those whose answer was taken.
+        var lateCarried = 0, lateTaken = 0
     }
 
     /// Creates the engine's detector. `options` are those of a whole-frame read;
@@ -293,17 +299,24 @@ public final class TrackingEngine: TrackingAwareDetector, Sendable {
         let (number, time) = (frame.number, frame.time)
         let steadyNow = isSteady(live, bounds: bounds)
         let confirmed = confirmedShortCodes(at: time)
+        // A live frame's time is up at `lateReadTime`: reads in reader processes still reading
+        // then are carried over (``LateRead``); those carried earlier and answered by now are taken.
+        let frameStart = ContinuousClock.now
+        let deadline = configuration.lateReadTime.map { frameStart + .seconds($0) }
+        let (lateAnswered, lateWaiting) = Self.answered(state.withLock { $0.late })
         let (frameIndex, memory, stripIndex, tileIndex, whole, ahead, linearRows) = state.withLock { state in
             state.frameIndex += 1
+            state.late = lateWaiting
             let frame = state.frameIndex
             let warmingUp = frame <= configuration.warmUpFrames
             // Spare time: the whole frame on every frame whose measured cost fits the budget.
             let affordable = configuration.frameTimeBudget.flatMap { budget in state.wholeFrameCost.map { $0 <= budget } } ?? false
             // Steady by the codes of the frame before: the read sent ahead for this frame was
-            // decided by them too.
-            let whole = state.schedule.wholeFrame(at: frame, nothingTracked: live.isEmpty, allLost: !Self.measuresAny(live),
-                                                  steady: state.steadyBefore,
-                                                  forced: warmingUp || affordable, reducible: reducible, configuration)
+            // decided by them too. None while a whole-frame read carried over is still reading.
+            let whole = !lateWaiting.isEmpty ? nil
+                : state.schedule.wholeFrame(at: frame, nothingTracked: live.isEmpty, allLost: !Self.measuresAny(live),
+                                            steady: state.steadyBefore, forced: warmingUp || affordable, reducible: reducible,
+                                            configuration)
             state.steadyBefore = steadyNow
             let ahead = readAhead(&state, frame: frame, whole: whole, identity: (number, time), bounds: bounds, live: live,
                                   affordable: affordable, reducible: reducible)
@@ -314,6 +327,7 @@ public final class TrackingEngine: TrackingAwareDetector, Sendable {
                     scheduled ? state.schedule.tile(at: frame, configuration) : nil, whole, ahead, linearRows)
         }
         sendAhead(ahead, frame: frameIndex, bounds: bounds, confirmed: confirmed)
+        let late = try take(lateAnswered)
         // A reduced whole-frame search leaves small codes to the frame's regions, strip and
         // tile, as on a frame without one.
         let searchAll = whole == .fullResolution
@@ -365,7 +379,7 @@ public final class TrackingEngine: TrackingAwareDetector, Sendable {
             // as tall (a PDF417 is; a view of square 2-D codes then never pays the round trip),
             // in a reader process: a PDF417 coming into view is found in its first readable
             // frame, not at the next full-size whole-frame search.
-            if !searchAll, let isolatedRegionReader,
+            if !searchAll, lateWaiting.isEmpty, let isolatedRegionReader,
                let widest = regions.max(by: { $0.width / max(1, $0.height) < $1.width / max(1, $1.height) }),
                widest.width >= 1.5 * widest.height {
                 search(widest, known: known, isolatedRegionReader, .isolatedRegion)
@@ -377,6 +391,10 @@ public final class TrackingEngine: TrackingAwareDetector, Sendable {
             for lost in reacquisitionSearches(live, at: frame.time, bounds: bounds) {
                 search(lost.rect, known: known, lost.reader, .reacquisition)
             }
+        }
+        // Codes a late answer found, read again around where they were.
+        for found in lateSearches(late.detections, live: live, seen: [], bounds: bounds) {
+            search(found.rect, known: known, found.reader, .reacquisition)
         }
         if let stripIndex { search(strip(stripIndex, in: bounds), known: known, linearDiscovery, .strip) }
         if let tileIndex { search(tile(tileIndex, in: bounds), known: known, matrixDiscovery, .tile) }
@@ -399,11 +417,17 @@ public final class TrackingEngine: TrackingAwareDetector, Sendable {
                 jobs.append(.locatedOnly(track))
             }
         }
-        let outputs = try perform(jobs, image: image, bounds: bounds, confirmed: confirmed)
+        let outputs = try perform(jobs, image: image, bounds: bounds, confirmed: confirmed, lateAfter: deadline)
         var measured: [Detection] = [], discovered: [Detection] = [], outlined: [Detection] = []
         var section: Code39Sections.Section?, sectionRows: ClosedRange<Int>?
         var kept = outOfView
-        var warnings: [String] = []
+        var warnings = late.warnings
+        func carriedOver(_ jobs: [Job], _ outputs: [JobOutput]) -> [LateRead] {
+            zip(jobs, outputs).compactMap { job, output in
+                output.late.map { LateRead(search: $0, sent: frameStart, wholeFrame: job.kind == .wholeFrame || job.kind == .reducedWholeFrame) }
+            }
+        }
+        var carried = carriedOver(jobs, outputs)
         var nextMap: CodeLikenessMap?
         for (job, output) in zip(jobs, outputs) {
             warnings += output.warnings.filter { !warnings.contains($0) }
@@ -425,14 +449,22 @@ public final class TrackingEngine: TrackingAwareDetector, Sendable {
         // on a frame searched whole at full resolution only the 1-D codes painted out of that
         // search (the search reads the others; a 1-D code's prediction painted over it when
         // following lost it hid it from both).
+        // So are the codes of reads carried over that answered while this frame's jobs ran.
         let lostNow = searchesForCodesLost(by: jobs, outputs, bounds: bounds, linearOnly: searchAll)
-        if !lostNow.isEmpty {
+        let (answeredNow, stillWaiting) = Self.answered(lateWaiting)
+        let lateNow = try take(answeredNow)
+        warnings += lateNow.warnings.filter { !warnings.contains($0) }
+        let lateAgain = lateSearches(lateNow.detections, live: live, seen: measured + discovered, bounds: bounds)
+        if !lostNow.isEmpty || !lateAgain.isEmpty {
             let hidden = measured.filter { $0.barcode != nil }.map { Self.hidingMask(for: $0.location) }
             let second = lostNow.map { Job.search($0.rect, known: hidden, with: $0.reader, purpose: .reacquisitionAtOnce) }
-            for output in try perform(second, image: image, bounds: bounds, confirmed: confirmed) {
+                + lateAgain.map { Job.search($0.rect, known: hidden, with: $0.reader, purpose: .reacquisition) }
+            let outputs = try perform(second, image: image, bounds: bounds, confirmed: confirmed, lateAfter: deadline)
+            for output in outputs {
                 warnings += output.warnings.filter { !warnings.contains($0) }
                 discovered += output.detections
             }
+            carried += carriedOver(second, outputs)
         }
         var foundNew = false
         for found in discovered where Self.isPlausible(found.location, linear: found.barcode?.symbology.isLinear == true)
@@ -461,7 +493,9 @@ public final class TrackingEngine: TrackingAwareDetector, Sendable {
         }
         let cost = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9
         state.withLock { state in
-            if searchAll, configuration.frameTimeBudget != nil {
+            state.late = stillWaiting + carried
+            state.lateCarried += carried.count
+            if searchAll, carried.isEmpty, configuration.frameTimeBudget != nil {
                 state.wholeFrameCost = state.wholeFrameCost.map { $0 + 0.25 * (cost - $0) } ?? cost
             }
             state.memory = kept
@@ -485,14 +519,18 @@ public final class TrackingEngine: TrackingAwareDetector, Sendable {
         var section: (section: Code39Sections.Section, rows: ClosedRange<Int>)?
         /// The next frame's code-likeness map (``Job/likenessMap(_:)``).
         var map: CodeLikenessMap?
+        /// A search not answered within the frame's time, carried over (``LateRead``).
+        var late: PendingSearch?
 
         init(detections: [Detection] = [], memory: TrackMemory? = nil, warnings: [String] = [],
-             section: (section: Code39Sections.Section, rows: ClosedRange<Int>)? = nil, map: CodeLikenessMap? = nil) {
+             section: (section: Code39Sections.Section, rows: ClosedRange<Int>)? = nil, map: CodeLikenessMap? = nil,
+             late: PendingSearch? = nil) {
             self.detections = detections
             self.memory = memory
             self.warnings = warnings
             self.section = section
             self.map = map
+            self.late = late
         }
 
         init(_ report: DetectionReport) {

@@ -108,7 +108,9 @@ public struct TrackingEngineConfiguration: Sendable, Hashable {
     /// live cameras) and the whole-frame reader reads in reader processes (`track`'s default
     /// isolation of PDF417), send that frame's whole-frame search, if it is due one, at the
     /// start of this frame's detection: the reader process reads while this frame's and the
-    /// next frame's other jobs run. The same detections either way. Default true.
+    /// next frame's other jobs run. The same detections either way. Off while a
+    /// ``frameTimeBudget`` or ``lateReadTime`` is set (a live source's next frame is not
+    /// known). Default true.
     public var readsWholeFrameAhead = true
     /// How long (seconds of frame time) the engine keeps looking for a code that following
     /// lost, beyond the ``wholeFrameInterval`` schedule. Following loses a code in a whip
@@ -131,6 +133,17 @@ public struct TrackingEngineConfiguration: Sendable, Hashable {
     /// schedule alone, the same frame by frame whatever the machine's speed (files,
     /// benchmarks). `track` sets it for cameras and `--realtime`.
     public var frameTimeBudget: Double? = nil
+    /// The time (seconds from the start of a frame's detection) past which a frame does not
+    /// wait for a read in a reader process (the whole-frame search and the isolated region
+    /// read, with `track`'s default isolation of PDF417): one still reading then is carried
+    /// over to later frames, which take its answer when it has come and read each code it
+    /// found that no track covers again, around where it was, in their own pixels (see
+    /// ``TrackingEngine``); no whole-frame search is made while one is carried. `nil` (the
+    /// default): every frame waits for its reads (files, benchmarks). `track` sets it for
+    /// cameras and `--realtime` to 0.9 of the frame interval, so that a frame is delivered
+    /// within the interval whatever zxing-cpp does (its PDF417 reader takes half a second
+    /// over some 720p frames).
+    public var lateReadTime: Double? = nil
     /// Search at most this many code-like regions per frame (places where a cheap
     /// map of edge density says a code probably is and no tracked code is; see
     /// ``TrackingEngine``) at full resolution, 1-D and 2-D. 0 turns it off. Default 8
@@ -214,6 +227,8 @@ public struct TrackingEngineConfiguration: Sendable, Hashable {
         try check((1...1000).contains(candidateRetryFrames), "candidateRetryFrames must be 1...1000, not \(candidateRetryFrames)")
         try check(frameTimeBudget.map { $0.isFinite && $0 >= 0.001 && $0 <= 10 } ?? true,
                   "frameTimeBudget must be nil or 0.001...10 seconds, not \(frameTimeBudget ?? 0)")
+        try check(lateReadTime.map { $0.isFinite && $0 >= 0.001 && $0 <= 10 } ?? true,
+                  "lateReadTime must be nil or 0.001...10 seconds, not \(lateReadTime ?? 0)")
         try check((0...1000).contains(warmUpFrames), "warmUpFrames must be 0...1000, not \(warmUpFrames)")
         try check((1...64).contains(linearStrips), "linearStrips must be 1...64, not \(linearStrips)")
         try check((1...1000).contains(linearDiscoveryInterval), "linearDiscoveryInterval must be 1...1000, not \(linearDiscoveryInterval)")

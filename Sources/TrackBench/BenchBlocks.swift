@@ -7,8 +7,11 @@ import BarcodeTracking
 /// (``BarcodeEngine/TrackingEngine/prepare(next:)``): work it starts early for the next frame
 /// (a whole-frame read in a reader process) then overlaps only its own frames, never the other
 /// pipeline's nor the source's, whose time would otherwise hide it. The last frame of a block
-/// names no successor, so nothing runs past a block. Blocks long enough that this costs the
-/// engine little, short enough that both pipelines see the machine in much the same state.
+/// names no successor, so nothing runs past a block. Under a frame budget the engine is told
+/// no successor (a live source's is not known), and reads it carried over past its frames'
+/// time are waited for at the block's end (``BenchEnginePipeline/settle()``). Blocks long
+/// enough that this costs the engine little, short enough that both pipelines see the machine
+/// in much the same state.
 struct BenchBlocks {
     /// Frames per block.
     static let frames = 30
@@ -38,9 +41,12 @@ struct BenchBlocks {
         blocks += 1
         var e: [[BenchReportedTrack]] = [], b: [[BenchReportedTrack]] = [], detections: [[Detection]] = []
         func runEngine() throws {
+            let live = engine.detector.configuration.frameTimeBudget != nil || engine.detector.configuration.lateReadTime != nil
             for (index, frame) in pending.enumerated() {
-                e.append(try engine.process(frame, capture: benchNow(), next: index + 1 < pending.count ? pending[index + 1] : nil))
+                let next = !live && index + 1 < pending.count ? pending[index + 1] : nil
+                e.append(try engine.process(frame, capture: benchNow(), next: next))
             }
+            engine.settle()
         }
         func runBaseline() throws {
             for frame in pending {

@@ -48,7 +48,7 @@ struct Bench: ParsableCommand {
     var only: String?
 
     @Option(name: .long, help: ArgumentHelp(
-        "Give the engine this per-frame time budget, as track gives a live source (25 for 30 fps): it also searches the whole frame whenever that fits.",
+        "Give the engine this per-frame time budget, as track gives a live source (25 for 30 fps): it also searches the whole frame whenever that fits, and carries a read in a reader process over to later frames past 1.2 times the budget.",
         valueName: "ms"))
     var frameBudget: Double?
 

@@ -7,7 +7,9 @@ import BarcodeTracking
 /// one place, so both always use the same.
 enum Engine {
     /// The engine's detector for these decoder options. `frameTimeBudget` (seconds;
-    /// for cameras and `--realtime`) lets it spend a frame's spare time on whole-frame searches;
+    /// for cameras and `--realtime`) lets it spend a frame's spare time on whole-frame searches
+    /// and never wait for a read in a reader process past 1.2 times the budget (0.9 of the
+    /// frame interval: ``TrackingEngineConfiguration/lateReadTime``);
     /// `effort` (`--effort`) sets how often it searches the whole frame; `locatedOnly`
     /// (`--located-only`) also outlines codes it cannot decode; `sectionalCode39`
     /// (`--sectional-code39`) reads Code 39 labels wider than the view in sections.
@@ -23,6 +25,9 @@ enum Engine {
                               sectionalCode39: Bool = false) -> TrackingEngineConfiguration {
         var configuration = TrackingEngineConfiguration()
         configuration.frameTimeBudget = frameTimeBudget
+        // The budget is three quarters of the frame interval: a frame waits for its reads in
+        // reader processes up to 0.9 of the interval, then carries them over.
+        configuration.lateReadTime = frameTimeBudget.map { min(10, $0 * 1.2) }
         configuration.wholeFrameInterval = effort.wholeFrameInterval
         configuration.relaxedWholeFrameInterval = effort.relaxedWholeFrameInterval
         configuration.idleWholeFrameInterval = effort.idleWholeFrameInterval
