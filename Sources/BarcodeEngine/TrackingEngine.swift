@@ -81,8 +81,9 @@ import Synchronization
 /// staying empty once it was empty at the frame before too): its reader process then reads
 /// across two frames' other jobs; and the next frame's code-likeness map is made among this
 /// frame's jobs. The detections stay the same. With a live source's
-/// ``TrackingEngineConfiguration/lateReadTime`` a frame never waits longer for such a read: one still reading is carried over, and the first later frame that finds its answer
-/// in reads the codes it found again around where they were (see ``LateRead``).
+/// ``TrackingEngineConfiguration/lateReadTime`` a frame never waits longer for such a read:
+/// one still reading is carried over, and the first later frame that finds its answer in
+/// reads the codes it found again around where they were (see ``LateRead``).
 ///
 /// A code that neither correlates nor decodes is not reported, and the tracker
 /// marks it predicted-only.
@@ -449,8 +450,10 @@ public final class TrackingEngine: TrackingAwareDetector, Sendable {
         // on a frame searched whole at full resolution only the 1-D codes painted out of that
         // search (the search reads the others; a 1-D code's prediction painted over it when
         // following lost it hid it from both).
-        // So are the codes of reads carried over that answered while this frame's jobs ran.
-        let lostNow = searchesForCodesLost(by: jobs, outputs, bounds: bounds, linearOnly: searchAll)
+        // (every code, when that search was carried over). So are the codes of reads carried
+        // over that answered while this frame's jobs ran.
+        let lostNow = searchesForCodesLost(by: jobs, outputs, bounds: bounds,
+                                           linearOnly: searchAll && !carried.contains(where: \.wholeFrame))
         let (answeredNow, stillWaiting) = Self.answered(lateWaiting)
         let lateNow = try take(answeredNow)
         warnings += lateNow.warnings.filter { !warnings.contains($0) }
