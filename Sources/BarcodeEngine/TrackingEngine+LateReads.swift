@@ -7,9 +7,9 @@ import BarcodeTracking
 ///
 /// zxing-cpp 1.4's PDF417 reader takes half a second over some 720p frames (a photo clip of
 /// the symbology sheet: 0.46–0.54 s on a few frames, where decoding every frame takes 4.6 ms at
-/// the median); a camera frame that waited for it made the next 15 frames drop. Carried over, the read goes on in its
-/// reader process while later frames are detected without a whole-frame search of their own
-/// (and without the isolated region read); the first frame that finds its answer in (at its
+/// the median); a camera frame that waited for it made the next 15 frames drop. Carried over,
+/// the read goes on in its reader process while later frames are detected without a
+/// whole-frame search of their own (and without the isolated region read); the first frame that finds its answer in (at its
 /// start, or once its own jobs ran) takes it and reads each code the answer holds that no live
 /// track or detection of the frame covers again, around where it was (a re-acquisition window,
 /// for its own symbology), in that frame's pixels: the camera may have moved since, and the
