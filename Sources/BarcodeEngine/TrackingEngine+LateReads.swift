@@ -25,6 +25,15 @@ extension TrackingEngine {
         let wholeFrame: Bool
     }
 
+    /// Whether a search of `kind` may be carried over: the whole-frame search and the isolated
+    /// region read, of which no new one is made while one is carried, so that at most two
+    /// reads (and their frames' pixels) are held at once. Other reads in reader processes (the
+    /// windows of PDF417 codes) are small and waited for: carried over too, a live run of a
+    /// slow (debug) build held seven reader processes and 30 MB more at once.
+    static func mayCarryOver(_ kind: EngineJobTimes.Kind) -> Bool {
+        kind == .wholeFrame || kind == .reducedWholeFrame || kind == .isolatedRegion
+    }
+
     /// At most this many codes of a late answer are read again in one frame.
     static let lateWindowsPerFrame = 8
 

@@ -7,8 +7,9 @@ extension TrackingEngine {
     /// Runs `jobs` on `image`, spread over the cores when
     /// ``TrackingEngineConfiguration/usesAllCores`` is set; outputs in job order. Searches keep
     /// the `confirmed` short codes their border cuts (``droppingCutReads(_:searched:width:height:confirmed:)``).
-    /// With a `deadline`, a search read in a reader process that has not answered by then is
-    /// not waited for: its output holds it, unfinished (``JobOutput/late``; see ``LateRead``).
+    /// With a `deadline`, a whole-frame or isolated-region search (``mayCarryOver(_:)``) read in a
+    /// reader process that has not answered by then is not waited for: its output holds it,
+    /// unfinished (``JobOutput/late``; see ``LateRead``).
     func perform(_ jobs: [Job], image: LumaImage, bounds: Rect, confirmed: Set<ShortCode>,
                  lateAfter deadline: ContinuousClock.Instant? = nil) throws -> [JobOutput] {
         let outputs = JobOutputs(count: jobs.count)
@@ -37,7 +38,9 @@ extension TrackingEngine {
         }
         for (index, search) in pending {
             outputs.store(index, timed(jobs[index].kind) {
-                if let deadline, !search.isAnswered(waitingUntil: deadline) { return .success(JobOutput(late: search)) }
+                if let deadline, Self.mayCarryOver(jobs[index].kind), !search.isAnswered(waitingUntil: deadline) {
+                    return .success(JobOutput(late: search))
+                }
                 return Result { JobOutput(try search.finish()) }
             })
         }

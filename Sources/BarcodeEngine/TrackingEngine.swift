@@ -423,12 +423,9 @@ public final class TrackingEngine: TrackingAwareDetector, Sendable {
         var section: Code39Sections.Section?, sectionRows: ClosedRange<Int>?
         var kept = outOfView
         var warnings = late.warnings
-        func carriedOver(_ jobs: [Job], _ outputs: [JobOutput]) -> [LateRead] {
-            zip(jobs, outputs).compactMap { job, output in
-                output.late.map { LateRead(search: $0, sent: frameStart, wholeFrame: job.kind == .wholeFrame || job.kind == .reducedWholeFrame) }
-            }
+        let carried = zip(jobs, outputs).compactMap { job, output in
+            output.late.map { LateRead(search: $0, sent: frameStart, wholeFrame: job.kind == .wholeFrame || job.kind == .reducedWholeFrame) }
         }
-        var carried = carriedOver(jobs, outputs)
         var nextMap: CodeLikenessMap?
         for (job, output) in zip(jobs, outputs) {
             warnings += output.warnings.filter { !warnings.contains($0) }
@@ -462,12 +459,10 @@ public final class TrackingEngine: TrackingAwareDetector, Sendable {
             let hidden = measured.filter { $0.barcode != nil }.map { Self.hidingMask(for: $0.location) }
             let second = lostNow.map { Job.search($0.rect, known: hidden, with: $0.reader, purpose: .reacquisitionAtOnce) }
                 + lateAgain.map { Job.search($0.rect, known: hidden, with: $0.reader, purpose: .reacquisition) }
-            let outputs = try perform(second, image: image, bounds: bounds, confirmed: confirmed, lateAfter: deadline)
-            for output in outputs {
+            for output in try perform(second, image: image, bounds: bounds, confirmed: confirmed) {
                 warnings += output.warnings.filter { !warnings.contains($0) }
                 discovered += output.detections
             }
-            carried += carriedOver(second, outputs)
         }
         var foundNew = false
         for found in discovered where Self.isPlausible(found.location, linear: found.barcode?.symbology.isLinear == true)
