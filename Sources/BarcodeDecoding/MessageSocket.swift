@@ -90,12 +90,19 @@ struct MessageSocket {
     func isReadable(until deadline: ContinuousClock.Instant) -> Bool {
         while true {
             var entry = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
-            let left = max(.zero, deadline - .now).components
-            let timeout = Int32(clamping: left.seconds * 1000 + left.attoseconds / 1_000_000_000_000_000)
+            let timeout = Self.pollTimeout(until: deadline)
             // Readiness, an error or a hang-up: a receive would not wait for the peer.
             let ready = poll(&entry, 1, timeout)
             if ready >= 0 || errno != EINTR || timeout == 0 { return ready > 0 }
         }
+    }
+
+    /// Milliseconds from now to `deadline` for `poll`, rounded up (0 once it has passed).
+    private static func pollTimeout(until deadline: ContinuousClock.Instant) -> Int32 {
+        let left = deadline - .now
+        guard left > .zero else { return 0 }
+        let (seconds, attoseconds) = left.components
+        return Int32(clamping: seconds * 1000 + attoseconds / 1_000_000_000_000_000 + 1)
     }
 
     /// Waits until the socket is ready for `events`; `.timedOut` when the deadline passes first.
@@ -103,10 +110,8 @@ struct MessageSocket {
         var entry = pollfd(fd: descriptor, events: events, revents: 0)
         let timeout: Int32
         if let deadline {
-            let left = deadline - .now
-            guard left > .zero else { return .timedOut }
-            let (seconds, attoseconds) = left.components
-            timeout = Int32(clamping: seconds * 1000 + attoseconds / 1_000_000_000_000_000 + 1)
+            guard deadline > .now else { return .timedOut }
+            timeout = Self.pollTimeout(until: deadline)
         } else {
             timeout = -1
         }

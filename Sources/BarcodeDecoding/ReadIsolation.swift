@@ -85,7 +85,8 @@ public final class ReadIsolation: Sendable {
     let idle = Mutex<[ReadWorkerProcess]>([])
     /// Request buffers kept for the next reads (at most ``keptMessageBuffers``, one per read
     /// at a time): each holds the largest request it carried (a header when the pixels go
-    /// through ``SharedPixels``; without it, a 720p frame's 0.9 MB on video), up to ``keptMessageBytes``. A fresh buffer per read cost a page fault per 4 KiB of pixels copied
+    /// through ``SharedPixels``; without it, a 720p frame's 0.9 MB on video), up to
+    /// ``keptMessageBytes``. A fresh buffer per read cost a page fault per 4 KiB of pixels copied
     /// while `track` kept large blocks in mappings of their own (before 26 Nov; still so for a
     /// user who sets glibc's mmap threshold low).
     let messageBuffers = Mutex<[[UInt8]]>([])
@@ -228,10 +229,12 @@ extension ReadIsolation: Hashable {
 }
 
 extension Duration {
-    /// "2.5 s".
-    var formatted: String {
+    /// The duration in seconds.
+    package var inSeconds: Double {
         let (seconds, attoseconds) = components
-        let value = Double(seconds) + Double(attoseconds) / 1e18
-        return "\((value * 10).rounded() / 10) s"
+        return Double(seconds) + Double(attoseconds) / 1e18
     }
+
+    /// "2.5 s".
+    var formatted: String { "\((inSeconds * 10).rounded() / 10) s" }
 }

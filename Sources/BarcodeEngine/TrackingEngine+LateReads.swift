@@ -9,9 +9,9 @@ import BarcodeTracking
 /// the symbology sheet: 0.46–0.54 s on a few frames, where decoding every frame takes 4.6 ms at
 /// the median); a camera frame that waited for it made the next 15 frames drop. Carried over,
 /// the read goes on in its reader process while later frames are detected without a
-/// whole-frame search of their own (and without the isolated region read); the first frame that finds its answer in (at its
-/// start, or once its own jobs ran) takes it and reads each code the answer holds that no live
-/// track or detection of the frame covers again, around where it was (a re-acquisition window,
+/// whole-frame search of their own (and without the isolated region read); the first frame
+/// that finds its answer in (at its start, or once its own jobs ran) takes it and reads each
+/// code the answer holds that no live track or detection of the frame covers again, around where it was (a re-acquisition window,
 /// for its own symbology), in that frame's pixels: the camera may have moved since, and the
 /// answer's positions are the old frame's, never passed off as this frame's measurements.
 extension TrackingEngine {
@@ -67,11 +67,10 @@ extension TrackingEngine {
             let report = try read.search.finish()
             taken.detections += report.detections
             taken.warnings += report.warnings.filter { !taken.warnings.contains($0) }
-            let elapsed = (ContinuousClock.now - read.sent).components
-            let seconds = Double(elapsed.seconds) + Double(elapsed.attoseconds) / 1e18
+            let seconds = (ContinuousClock.now - read.sent).inSeconds
             state.withLock { state in
                 state.lateTaken += 1
-                if read.wholeFrame { state.wholeFrameCost = state.wholeFrameCost.map { $0 + 0.25 * (seconds - $0) } ?? seconds }
+                if read.wholeFrame { state.recordWholeFrameCost(seconds) }
             }
         }
         return taken

@@ -110,7 +110,7 @@ extension TrackingEngine {
         if sent != nil { state.wholeFrameReadsSentAhead += 1 }
         var next: (WholeFrameSearch, Frame, [Quadrilateral])?
         if let upcoming = state.upcoming, configuration.readsWholeFrameAhead, configuration.frameTimeBudget == nil,
-           configuration.lateReadTime == nil,            full.readsInReaderProcesses {
+           configuration.lateReadTime == nil, full.readsInReaderProcesses {
             // The schedule as it will decide the next frame if what is tracked stays tracked,
             // left unchanged. An empty view counts as staying empty once it was empty at the
             // frame before too: a first frame, or the first after the codes were lost, often

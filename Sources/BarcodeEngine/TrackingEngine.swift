@@ -1,6 +1,5 @@
 public import BarcodeTracking
 public import BarcodeDecoding
-import Dispatch
 import Synchronization
 
 /// The library's default detector: follows tracked codes cheaply and searches
@@ -174,6 +173,11 @@ public final class TrackingEngine: TrackingAwareDetector, Sendable {
         var late: [LateRead] = []
         /// Searches carried over so far, and those whose answer was taken.
         var lateCarried = 0, lateTaken = 0
+
+        /// Adds a whole-frame search's cost (`seconds`) to ``wholeFrameCost``.
+        mutating func recordWholeFrameCost(_ seconds: Double) {
+            wholeFrameCost = wholeFrameCost.map { $0 + 0.25 * (seconds - $0) } ?? seconds
+        }
     }
 
     /// Creates the engine's detector. `options` are those of a whole-frame read;
@@ -284,7 +288,6 @@ public final class TrackingEngine: TrackingAwareDetector, Sendable {
 
     /// ``detect(in:region:expected:)`` with zxing-cpp's warnings from every read of the frame.
     public func report(in frame: Frame, region: Rect?, expected: [TrackedBarcode]) throws -> DetectionReport {
-        let started = DispatchTime.now().uptimeNanoseconds
         let image = frame.image
         guard let bounds = region.flatMap({ $0.intersection(image.bounds) }) ?? Optional(image.bounds) else { return DetectionReport() }
         let live = expected.filter { $0.state != .lost }
@@ -454,7 +457,8 @@ public final class TrackingEngine: TrackingAwareDetector, Sendable {
         let (answeredNow, stillWaiting) = Self.answered(lateWaiting)
         let lateNow = try take(answeredNow)
         warnings += lateNow.warnings.filter { !warnings.contains($0) }
-        let lateAgain = lateSearches(lateNow.detections, live: live, seen: measured + discovered, bounds: bounds)
+        let lateAgain = lateNow.detections.isEmpty ? []
+            : lateSearches(lateNow.detections, live: live, seen: measured + discovered, bounds: bounds)
         if !lostNow.isEmpty || !lateAgain.isEmpty {
             let hidden = measured.filter { $0.barcode != nil }.map { Self.hidingMask(for: $0.location) }
             let second = lostNow.map { Job.search($0.rect, known: hidden, with: $0.reader, purpose: .reacquisitionAtOnce) }
@@ -489,12 +493,12 @@ public final class TrackingEngine: TrackingAwareDetector, Sendable {
             measured.append(Detection(barcode: Barcode(symbology: .code39, data: stitched, bytes: Array(stitched.utf8),
                                                        symbologyIdentifier: "]A0", location: Quadrilateral(box))))
         }
-        let cost = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9
+        let cost = (ContinuousClock.now - frameStart).inSeconds
         state.withLock { state in
             state.late = stillWaiting + carried
             state.lateCarried += carried.count
             if searchAll, carried.isEmpty, configuration.frameTimeBudget != nil {
-                state.wholeFrameCost = state.wholeFrameCost.map { $0 + 0.25 * (cost - $0) } ?? cost
+                state.recordWholeFrameCost(cost)
             }
             state.memory = kept
             Self.confirm(measured, at: time, in: &state)
