@@ -275,3 +275,7 @@ void CFFmpegShim_reader_set_exact_conversion(CFFmpegShim_reader *reader, bool ex
 bool CFFmpegShim_reader_uses_luma_table(const CFFmpegShim_reader *reader) {
     return !reader->exact_conversion && reader->luma_state == 1;
 }
+
+bool CFFmpegShim_reader_computes_luma(const CFFmpegShim_reader *reader) {
+    return CFFmpegShim_reader_uses_luma_table(reader) && cffmpegshim_luma_vectorised(reader);
+}

@@ -47,8 +47,8 @@ static bool is_full_range(const AVFrame *frame) {
         || format == AV_PIX_FMT_YUVJ411P;
 }
 
-/// Converts the decoded frame to tightly packed GRAY8 in `reader->gray` with libswscale.
-static int32_t convert_with_swscale(CFFmpegShim_reader *reader, CFFmpegShim_error *error) {
+/// Converts the decoded frame to tightly packed GRAY8 in `target` with libswscale.
+static int32_t convert_with_swscale(CFFmpegShim_reader *reader, uint8_t *target, CFFmpegShim_error *error) {
     AVFrame *frame = reader->frame;
     int width = frame->width, height = frame->height;
     reader->sws = sws_getCachedContext(reader->sws, width, height, frame->format, width, height,
@@ -59,7 +59,7 @@ static int32_t convert_with_swscale(CFFmpegShim_reader *reader, CFFmpegShim_erro
                                 av_get_pix_fmt_name(frame->format) ? av_get_pix_fmt_name(frame->format) : "?");
     }
     cffmpegshim_set_grey_range(reader->sws, is_full_range(frame));
-    uint8_t *planes[4] = {reader->gray, NULL, NULL, NULL};
+    uint8_t *planes[4] = {target, NULL, NULL, NULL};
     int strides[4] = {width, 0, 0, 0};
     int rows = sws_scale(reader->sws, (const uint8_t *const *)frame->data, frame->linesize, 0, height, planes, strides);
     if (rows != height) {
@@ -69,11 +69,11 @@ static int32_t convert_with_swscale(CFFmpegShim_reader *reader, CFFmpegShim_erro
     return CFFmpegShim_ok;
 }
 
-/// Whether the luma table gives exactly the grey libswscale just wrote to `reader->gray`.
-static bool matches_luma_table(const CFFmpegShim_reader *reader, const AVFrame *frame) {
+/// Whether the luma table gives exactly the grey libswscale just wrote to `target`.
+static bool matches_luma_table(const CFFmpegShim_reader *reader, const AVFrame *frame, const uint8_t *target) {
     for (int y = 0; y < frame->height; y++) {
         const uint8_t *row = frame->data[0] + (ptrdiff_t)y * frame->linesize[0];
-        const uint8_t *grey = reader->gray + (size_t)y * frame->width;
+        const uint8_t *grey = target + (size_t)y * frame->width;
         for (int x = 0; x < frame->width; x++) {
             if (reader->luma_table[row[x]] != grey[x]) return false;
         }
@@ -81,7 +81,8 @@ static bool matches_luma_table(const CFFmpegShim_reader *reader, const AVFrame *
     return true;
 }
 
-/// Converts the decoded frame to tightly packed GRAY8 in `reader->gray`.
+/// Converts the decoded frame to tightly packed GRAY8: into the caller's destination when it
+/// holds exactly the picture, else into `reader->gray`.
 static int32_t convert(CFFmpegShim_reader *reader, CFFmpegShim_frame *out, CFFmpegShim_error *error) {
     AVFrame *frame = reader->frame;
     int width = frame->width, height = frame->height;
@@ -93,7 +94,8 @@ static int32_t convert(CFFmpegShim_reader *reader, CFFmpegShim_frame *out, CFFmp
         return cffmpegshim_too_large(error, width, height, reader->max_pixels);
     }
     size_t needed = (size_t)width * (size_t)height;
-    if (needed > reader->gray_capacity) {
+    uint8_t *target = reader->destination != NULL && reader->destination_capacity == needed ? reader->destination : NULL;
+    if (target == NULL && needed > reader->gray_capacity) {
         av_free(reader->gray);
         reader->gray = av_malloc(needed);
         reader->gray_capacity = reader->gray ? needed : 0;
@@ -101,11 +103,12 @@ static int32_t convert(CFFmpegShim_reader *reader, CFFmpegShim_frame *out, CFFmp
             return cffmpegshim_fail(error, CFFmpegShim_error_out_of_memory, AVERROR(ENOMEM), ENOMEM, "out of memory");
         }
     }
+    if (target == NULL) target = reader->gray;
     enum AVPixelFormat format = frame->format;
     bool source_full = is_full_range(frame);
     if (format == AV_PIX_FMT_GRAY8) {
         for (int y = 0; y < height; y++) {
-            memcpy(reader->gray + (size_t)y * width, frame->data[0] + (ptrdiff_t)y * frame->linesize[0], width);
+            memcpy(target + (size_t)y * width, frame->data[0] + (ptrdiff_t)y * frame->linesize[0], width);
         }
     } else {
         // Luma through a table made by libswscale (reader_luma.c), once it has matched
@@ -117,14 +120,14 @@ static int32_t convert(CFFmpegShim_reader *reader, CFFmpegShim_frame *out, CFFmp
             reader->luma_state = cffmpegshim_build_luma_table(reader, format, source_full) ? 0 : -1;
         }
         if (table && reader->luma_state == 1) {
-            cffmpegshim_apply_luma_table(reader, frame, reader->gray);
+            cffmpegshim_apply_luma_table(reader, frame, target);
         } else {
-            int32_t converted = convert_with_swscale(reader, error);
+            int32_t converted = convert_with_swscale(reader, target, error);
             if (converted != CFFmpegShim_ok) return converted;
-            if (table && reader->luma_state == 0) reader->luma_state = matches_luma_table(reader, frame) ? 1 : -1;
+            if (table && reader->luma_state == 0) reader->luma_state = matches_luma_table(reader, frame, target) ? 1 : -1;
         }
     }
-    out->pixels = reader->gray;
+    out->pixels = target;
     out->width = width;
     out->height = height;
     out->stride = width;
@@ -172,6 +175,16 @@ static bool count_failure(CFFmpegShim_reader *reader, const char *what, int aver
     if (++reader->consecutive_failures < max_consecutive_failures) return false;
     reader->truncated = true;
     return true;
+}
+
+int32_t CFFmpegShim_reader_next_into(CFFmpegShim_reader *reader, CFFmpegShim_frame *out, uint8_t *destination,
+                                     size_t capacity, CFFmpegShim_error *error) {
+    reader->destination = destination;
+    reader->destination_capacity = capacity;
+    int32_t result = CFFmpegShim_reader_next(reader, out, error);
+    reader->destination = NULL;
+    reader->destination_capacity = 0;
+    return result;
 }
 
 int32_t CFFmpegShim_reader_next(CFFmpegShim_reader *reader, CFFmpegShim_frame *out, CFFmpegShim_error *error) {

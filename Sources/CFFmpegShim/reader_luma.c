@@ -8,6 +8,9 @@
 #include "reader_internal.h"
 
 #include <string.h>
+#if defined(__x86_64__)
+#include <immintrin.h>
+#endif
 
 #include <libavutil/frame.h>
 #include <libavutil/pixdesc.h>
@@ -29,6 +32,35 @@ bool cffmpegshim_luma_in_plane_0(enum AVPixelFormat format) {
 void cffmpegshim_set_grey_range(struct SwsContext *sws, bool source_full) {
     const int *coefficients = sws_getCoefficients(SWS_CS_DEFAULT);
     sws_setColorspaceDetails(sws, coefficients, source_full, coefficients, 1, 0, 1 << 16, 1 << 16);
+}
+
+// The table as fixed-point arithmetic: a scale and an offset (16 fractional bits) with
+// which `(v * scale + offset) >> 16`, clamped to 0...255, gives exactly the table's entry for
+// every luma value v, when there are such. For each scale near the table's slope, every entry
+// bounds the offset from below and above; the first scale that leaves an offset is taken.
+static bool fit_affine(CFFmpegShim_reader *reader) {
+    const uint8_t *t = reader->luma_table;
+    int first = 0, last = 255;
+    while (first < 255 && t[first] == 0) first++;
+    while (last > 0 && t[last] == 255) last--;
+    if (last <= first) return false;
+    int64_t slope = ((int64_t)(t[last] - t[first]) << 16) / (last - first);
+    for (int64_t scale = slope - 1024; scale <= slope + 1024; scale++) {
+        if (scale <= 0 || scale * 255 > INT32_MAX / 2) continue;
+        int64_t low = INT32_MIN / 2, high = INT32_MAX / 2;
+        for (int v = 0; v < 256; v++) {
+            int64_t at = scale * v;
+            // (at + offset) >> 16 must land on t[v]; clamping stands for any value past 0 or 255.
+            if (t[v] > 0 && (int64_t)t[v] * 65536 - at > low) low = (int64_t)t[v] * 65536 - at;
+            if (t[v] < 255 && ((int64_t)t[v] + 1) * 65536 - 1 - at < high) high = ((int64_t)t[v] + 1) * 65536 - 1 - at;
+        }
+        if (low <= high) {
+            reader->luma_scale = (int32_t)scale;
+            reader->luma_offset = (int32_t)low;
+            return true;
+        }
+    }
+    return false;
 }
 
 bool cffmpegshim_build_luma_table(CFFmpegShim_reader *reader, enum AVPixelFormat format, bool source_full) {
@@ -67,6 +99,7 @@ bool cffmpegshim_build_luma_table(CFFmpegShim_reader *reader, enum AVPixelFormat
     // Full-range YUV: grey is the luma itself, copied rather than looked up.
     reader->luma_identity = true;
     for (int x = 0; x < width; x++) reader->luma_identity &= grey[x] == x;
+    reader->luma_affine = !reader->luma_identity && fit_affine(reader);
     built = true;
 done:
     sws_freeContext(sws);
@@ -74,16 +107,53 @@ done:
     return built;
 }
 
+#if defined(__x86_64__)
+// The affine table (fit_affine) over the first multiple of 32 pixels of a row; returns how
+// many it wrote. A 720p frame's grey in about a fifth of the table look-ups' time.
+__attribute__((target("avx2")))
+static int apply_affine_avx2(const uint8_t *row, uint8_t *dst, int width, int32_t scale, int32_t offset) {
+    const __m256i m = _mm256_set1_epi32(scale), c = _mm256_set1_epi32(offset);
+    // packs/packus interleave the four 8-pixel groups by 128-bit lane; this puts them back.
+    const __m256i order = _mm256_setr_epi32(0, 4, 1, 5, 2, 6, 3, 7);
+    int x = 0;
+    for (; x + 32 <= width; x += 32) {
+        __m256i bytes = _mm256_loadu_si256((const __m256i *)(row + x));
+        __m128i low = _mm256_castsi256_si128(bytes), high = _mm256_extracti128_si256(bytes, 1);
+        __m256i g[4] = {_mm256_cvtepu8_epi32(low), _mm256_cvtepu8_epi32(_mm_srli_si128(low, 8)),
+                        _mm256_cvtepu8_epi32(high), _mm256_cvtepu8_epi32(_mm_srli_si128(high, 8))};
+        for (int i = 0; i < 4; i++) g[i] = _mm256_srai_epi32(_mm256_add_epi32(_mm256_mullo_epi32(g[i], m), c), 16);
+        // Signed saturation to 16 bits, then unsigned to 8: the clamp to 0...255.
+        __m256i packed = _mm256_packus_epi16(_mm256_packs_epi32(g[0], g[1]), _mm256_packs_epi32(g[2], g[3]));
+        _mm256_storeu_si256((__m256i *)(dst + x), _mm256_permutevar8x32_epi32(packed, order));
+    }
+    return x;
+}
+#endif
+
+bool cffmpegshim_luma_vectorised(const CFFmpegShim_reader *reader) {
+#if defined(__x86_64__)
+    return !reader->luma_identity && reader->luma_affine && __builtin_cpu_supports("avx2");
+#else
+    (void)reader;
+    return false;
+#endif
+}
+
 void cffmpegshim_apply_luma_table(const CFFmpegShim_reader *reader, const AVFrame *frame, uint8_t *out) {
     const uint8_t *table = reader->luma_table;
     int width = frame->width;
+    bool vector = cffmpegshim_luma_vectorised(reader);
     for (int y = 0; y < frame->height; y++) {
         const uint8_t *row = frame->data[0] + (ptrdiff_t)y * frame->linesize[0];
         uint8_t *dst = out + (size_t)y * width;
         if (reader->luma_identity) {
             memcpy(dst, row, width);
-        } else {
-            for (int x = 0; x < width; x++) dst[x] = table[row[x]];
+            continue;
         }
+        int x = 0;
+#if defined(__x86_64__)
+        if (vector) x = apply_affine_avx2(row, dst, width, reader->luma_scale, reader->luma_offset);
+#endif
+        for (; x < width; x++) dst[x] = table[row[x]];
     }
 }

@@ -78,6 +78,9 @@ final class FFmpegReader {
     private let pixelLimit: Int
     /// The pictures' pixel arrays, used again once their frames are released.
     private var recycled = PixelBufferRing()
+    /// Bytes of the last picture (the stream's size before the first): the size of the array
+    /// the next one is decoded into.
+    private var pictureSize: Int
 
     /// Opens the file or pattern with its exact bytes; `path` (for messages) is ``MediaPath/description``.
     init(path file: MediaPath, pixelLimit: Int) throws(SourceError) {
@@ -92,6 +95,7 @@ final class FFmpegReader {
         self.handle = handle
         self.path = path
         self.pixelLimit = pixelLimit
+        self.pictureSize = max(0, Int(raw.width)) * max(0, Int(raw.height))
         self.info = MediaInfo(
             width: Int(raw.width), height: Int(raw.height),
             frameRate: raw.rate_numerator > 0 ? Double(raw.rate_numerator) / Double(raw.rate_denominator) : nil,
@@ -113,16 +117,26 @@ final class FFmpegReader {
     /// Whether pictures now go through the luma table (it matched libswscale on a whole frame).
     var convertsThroughTable: Bool { handle.map { CFFmpegShim_reader_uses_luma_table($0) } ?? false }
 
+    /// Whether the table is computed (limited-range luma stretched, AVX2) rather than looked up.
+    var computesTable: Bool { handle.map { CFFmpegShim_reader_computes_luma($0) } ?? false }
+
     /// The next picture; `nil` at the end of the stream or after `close()`.
     func next() throws(SourceError) -> DecodedPicture? {
         guard let handle else { return nil }
         var frame = CFFmpegShim_frame()
         var error = CFFmpegShim_error()
-        let result = CFFmpegShim_reader_next(handle, &frame, &error)
+        var result: Int32 = 0
+        // Decoded straight into the ring's next array when the picture is the size of the last
+        // one (or the stream's), else copied from the reader's buffer.
+        let written = recycled.fill(count: pictureSize) { buffer in
+            result = CFFmpegShim_reader_next_into(handle, &frame, buffer.baseAddress, buffer.count, &error)
+            return result == 1 && frame.pixels == UnsafePointer(buffer.baseAddress)
+        }
         if result == 0 { return nil }
         if result < 0 { throw SourceError(error, path: path, operation: .reading, pixelLimit: pixelLimit) }
         let count = Int(frame.stride) * Int(frame.height)
-        let pixels = recycled.copy(UnsafeBufferPointer(start: frame.pixels, count: count))
+        pictureSize = count
+        let pixels = written ?? recycled.copy(UnsafeBufferPointer(start: frame.pixels, count: count))
         do {
             let image = try LumaImage(width: Int(frame.width), height: Int(frame.height),
                                       bytesPerRow: Int(frame.stride), pixels: pixels)

@@ -16,6 +16,23 @@ struct PixelBufferRing {
         slots = Array(repeating: [], count: max(1, count))
     }
 
+    /// An array of `count` bytes that `write` fills in place (the decoder writes a picture
+    /// straight into it: no copy), in reused storage when the slot's last picture has been
+    /// released (a slot still held costs a copy of its old array, which `write` then
+    /// overwrites); `nil` when `write` returns false (it wrote no picture there).
+    mutating func fill(count: Int, _ write: (UnsafeMutableBufferPointer<UInt8>) -> Bool) -> [UInt8]? {
+        defer { next = (next + 1) % slots.count }
+        var array = slots[next]
+        slots[next] = []
+        if array.count != count {
+            array.removeAll(keepingCapacity: true)
+            array.append(contentsOf: repeatElement(0, count: count))
+        }
+        let written = array.withUnsafeMutableBufferPointer { write($0) }
+        slots[next] = array
+        return written ? array : nil
+    }
+
     /// An array holding a copy of `pixels`, in reused storage when the slot's last
     /// picture has been released.
     mutating func copy(_ pixels: UnsafeBufferPointer<UInt8>) -> [UInt8] {

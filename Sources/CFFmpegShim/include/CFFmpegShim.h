@@ -109,6 +109,9 @@ void CFFmpegShim_reader_destroy(CFFmpegShim_reader *reader);
 void CFFmpegShim_reader_set_exact_conversion(CFFmpegShim_reader *reader, bool exact);
 /// Whether the last pictures went through the luma table (checked and in use).
 bool CFFmpegShim_reader_uses_luma_table(const CFFmpegShim_reader *reader);
+/// Whether the table in use is computed 32 pixels at a time instead of looked up (limited-range
+/// luma stretched to full range, on a CPU with AVX2).
+bool CFFmpegShim_reader_computes_luma(const CFFmpegShim_reader *reader);
 void CFFmpegShim_reader_get_info(const CFFmpegShim_reader *reader, CFFmpegShim_reader_info *info);
 
 /// Decodes the next frame. Returns 1 and fills `frame`, 0 at the end of the
@@ -116,6 +119,11 @@ void CFFmpegShim_reader_get_info(const CFFmpegShim_reader *reader, CFFmpegShim_r
 /// frames that fail to decode are skipped and counted (see _damage).
 int32_t CFFmpegShim_reader_next(CFFmpegShim_reader *reader, CFFmpegShim_frame *frame,
                                 CFFmpegShim_error *error);
+/// As CFFmpegShim_reader_next, writing the grey into `destination` (`capacity` bytes) when the
+/// picture is exactly that size (width x height, `frame->pixels` is then `destination`), saving
+/// a copy of every picture; otherwise into the reader's own buffer as CFFmpegShim_reader_next.
+int32_t CFFmpegShim_reader_next_into(CFFmpegShim_reader *reader, CFFmpegShim_frame *frame, uint8_t *destination,
+                                     size_t capacity, CFFmpegShim_error *error);
 
 /// Damage seen so far: `skipped` counts packets and frames dropped as corrupt;
 /// `truncated` is true when reading stopped on a read error or before the
