@@ -55,11 +55,14 @@ enum BenchWholeFile {
 }
 
 extension BenchWholeFileTiming {
-    /// The lines `track bench` prints after its tables for `input`.
+    /// The lines `track bench` prints after its tables for `input`: the two medians and which
+    /// took less time, by how much (a slower engine is called slower, not "0.9× faster").
     func lines(input: String) -> String {
         let name = URL(fileURLWithPath: input).lastPathComponent
+        let verdict = engineSeconds <= everyFrameSeconds
+            ? String(format: "the engine %.2f× faster", everyFrameSeconds / engineSeconds)
+            : String(format: "the engine %.2f× slower", engineSeconds / everyFrameSeconds)
         return "Whole file, end to end (track --input \(name), medians of \(runs) runs alternating; video decoding and output included):\n"
-            + String(format: " engine %.2f s, --decode-every-frame %.2f s: the engine %.2f× faster\n",
-                     engineSeconds, everyFrameSeconds, everyFrameSeconds / engineSeconds)
+            + String(format: " engine %.2f s, --decode-every-frame %.2f s: ", engineSeconds, everyFrameSeconds) + verdict + "\n"
     }
 }
