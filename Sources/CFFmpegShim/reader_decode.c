@@ -47,7 +47,10 @@ static bool is_full_range(const AVFrame *frame) {
         || format == AV_PIX_FMT_YUVJ411P;
 }
 
-/// Converts the decoded frame to tightly packed GRAY8 in `target` with libswscale.
+/// Bytes allocated past the end of `reader->gray`, for libswscale's vector stores.
+enum { gray_padding = 64 };
+
+/// Converts the decoded frame to tightly packed GRAY8 in `target` (`reader->gray`) with libswscale.
 static int32_t convert_with_swscale(CFFmpegShim_reader *reader, uint8_t *target, CFFmpegShim_error *error) {
     AVFrame *frame = reader->frame;
     int width = frame->width, height = frame->height;
@@ -82,7 +85,9 @@ static bool matches_luma_table(const CFFmpegShim_reader *reader, const AVFrame *
 }
 
 /// Converts the decoded frame to tightly packed GRAY8: into the caller's destination when it
-/// holds exactly the picture, else into `reader->gray`.
+/// holds exactly the picture and this file's own loops convert it (a copy, the luma table),
+/// else into `reader->gray`. libswscale writes only into `reader->gray`, which is padded: its
+/// vector code is not checked by the sanitizers and may write past a row's end.
 static int32_t convert(CFFmpegShim_reader *reader, CFFmpegShim_frame *out, CFFmpegShim_error *error) {
     AVFrame *frame = reader->frame;
     int width = frame->width, height = frame->height;
@@ -94,38 +99,37 @@ static int32_t convert(CFFmpegShim_reader *reader, CFFmpegShim_frame *out, CFFmp
         return cffmpegshim_too_large(error, width, height, reader->max_pixels);
     }
     size_t needed = (size_t)width * (size_t)height;
-    uint8_t *target = reader->destination != NULL && reader->destination_capacity == needed ? reader->destination : NULL;
+    enum AVPixelFormat format = frame->format;
+    bool source_full = is_full_range(frame);
+    // Luma through a table made by libswscale (reader_luma.c), once it has matched
+    // libswscale's grey on a whole frame of this format.
+    bool table = format != AV_PIX_FMT_GRAY8 && !reader->exact_conversion && cffmpegshim_luma_in_plane_0(format);
+    if (table && (reader->luma_format != format || reader->luma_full != source_full)) {
+        reader->luma_format = format;
+        reader->luma_full = source_full;
+        reader->luma_state = cffmpegshim_build_luma_table(reader, format, source_full) ? 0 : -1;
+    }
+    bool own = format == AV_PIX_FMT_GRAY8 || (table && reader->luma_state == 1);
+    uint8_t *target = own && reader->destination != NULL && reader->destination_capacity == needed ? reader->destination : NULL;
     if (target == NULL && needed > reader->gray_capacity) {
         av_free(reader->gray);
-        reader->gray = av_malloc(needed);
+        reader->gray = av_malloc(needed + gray_padding);
         reader->gray_capacity = reader->gray ? needed : 0;
         if (reader->gray == NULL) {
             return cffmpegshim_fail(error, CFFmpegShim_error_out_of_memory, AVERROR(ENOMEM), ENOMEM, "out of memory");
         }
     }
     if (target == NULL) target = reader->gray;
-    enum AVPixelFormat format = frame->format;
-    bool source_full = is_full_range(frame);
     if (format == AV_PIX_FMT_GRAY8) {
         for (int y = 0; y < height; y++) {
             memcpy(target + (size_t)y * width, frame->data[0] + (ptrdiff_t)y * frame->linesize[0], width);
         }
+    } else if (table && reader->luma_state == 1) {
+        cffmpegshim_apply_luma_table(reader, frame, target);
     } else {
-        // Luma through a table made by libswscale (reader_luma.c), once it has matched
-        // libswscale's grey on a whole frame of this format.
-        bool table = !reader->exact_conversion && cffmpegshim_luma_in_plane_0(format);
-        if (table && (reader->luma_format != format || reader->luma_full != source_full)) {
-            reader->luma_format = format;
-            reader->luma_full = source_full;
-            reader->luma_state = cffmpegshim_build_luma_table(reader, format, source_full) ? 0 : -1;
-        }
-        if (table && reader->luma_state == 1) {
-            cffmpegshim_apply_luma_table(reader, frame, target);
-        } else {
-            int32_t converted = convert_with_swscale(reader, target, error);
-            if (converted != CFFmpegShim_ok) return converted;
-            if (table && reader->luma_state == 0) reader->luma_state = matches_luma_table(reader, frame, target) ? 1 : -1;
-        }
+        int32_t converted = convert_with_swscale(reader, target, error);
+        if (converted != CFFmpegShim_ok) return converted;
+        if (table && reader->luma_state == 0) reader->luma_state = matches_luma_table(reader, frame, target) ? 1 : -1;
     }
     out->pixels = target;
     out->width = width;

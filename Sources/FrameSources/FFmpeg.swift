@@ -127,7 +127,8 @@ final class FFmpegReader {
         var error = CFFmpegShim_error()
         var result: Int32 = 0
         // Decoded straight into the ring's next array when the picture is the size of the last
-        // one (or the stream's), else copied from the reader's buffer.
+        // one (or the stream's) and the reader converts it itself (not libswscale), else copied
+        // from the reader's buffer.
         let written = recycled.fill(count: pictureSize) { buffer in
             result = CFFmpegShim_reader_next_into(handle, &frame, buffer.baseAddress, buffer.count, &error)
             return result == 1 && frame.pixels == UnsafePointer(buffer.baseAddress)

@@ -120,8 +120,10 @@ void CFFmpegShim_reader_get_info(const CFFmpegShim_reader *reader, CFFmpegShim_r
 int32_t CFFmpegShim_reader_next(CFFmpegShim_reader *reader, CFFmpegShim_frame *frame,
                                 CFFmpegShim_error *error);
 /// As CFFmpegShim_reader_next, writing the grey into `destination` (`capacity` bytes) when the
-/// picture is exactly that size (width x height, `frame->pixels` is then `destination`), saving
-/// a copy of every picture; otherwise into the reader's own buffer as CFFmpegShim_reader_next.
+/// picture is exactly that size (width x height) and the reader converts it with its own loops
+/// (8-bit grey copied, YUV through the luma table): `frame->pixels` is then `destination`, and
+/// a copy of every picture is saved. Otherwise (and always where libswscale converts, which may
+/// write past a row's end) into the reader's own buffer, as CFFmpegShim_reader_next.
 int32_t CFFmpegShim_reader_next_into(CFFmpegShim_reader *reader, CFFmpegShim_frame *frame, uint8_t *destination,
                                      size_t capacity, CFFmpegShim_error *error);
 
