@@ -11,9 +11,10 @@ import BarcodeTracking
 /// the read goes on in its reader process while later frames are detected without a
 /// whole-frame search of their own (and without the isolated region read); the first frame
 /// that finds its answer in (at its start, or once its own jobs ran) takes it and reads each
-/// code the answer holds that no live track or detection of the frame covers again, around where it was (a re-acquisition window,
-/// for its own symbology), in that frame's pixels: the camera may have moved since, and the
-/// answer's positions are the old frame's, never passed off as this frame's measurements.
+/// code the answer holds that no live track or detection of the frame covers again, around
+/// where it was (a re-acquisition window, for its own symbology), in that frame's pixels: the
+/// camera may have moved since, and the answer's positions are the old frame's, never passed
+/// off as this frame's measurements.
 extension TrackingEngine {
     /// A search carried over from the frame it was made for.
     struct LateRead: Sendable {

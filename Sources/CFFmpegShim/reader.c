@@ -277,5 +277,5 @@ bool CFFmpegShim_reader_uses_luma_table(const CFFmpegShim_reader *reader) {
 }
 
 bool CFFmpegShim_reader_computes_luma(const CFFmpegShim_reader *reader) {
-    return CFFmpegShim_reader_uses_luma_table(reader) && cffmpegshim_luma_vectorised(reader);
+    return CFFmpegShim_reader_uses_luma_table(reader) && reader->luma_affine;
 }

@@ -50,9 +50,9 @@ struct CFFmpegShim_reader {
     uint8_t luma_table[256];
     /// Whether `luma_table` maps every value to itself (full-range YUV).
     bool luma_identity;
-    /// Whether `luma_table` is exactly `(luma * luma_scale + luma_offset) >> 16` clamped to
-    /// 0...255 (limited-range YUV stretched to full range), computed 32 pixels at a time
-    /// where the CPU has AVX2 instead of looked up (reader_luma.c).
+    /// Whether `luma_table` is computed 32 pixels at a time (AVX2) instead of looked up: the CPU
+    /// has AVX2 and the table is exactly `(luma * luma_scale + luma_offset) >> 16` clamped to
+    /// 0...255 (limited-range YUV stretched to full range; reader_luma.c).
     bool luma_affine;
     int32_t luma_scale, luma_offset;
     bool exact_conversion;
@@ -67,8 +67,6 @@ bool cffmpegshim_luma_in_plane_0(enum AVPixelFormat format);
 bool cffmpegshim_build_luma_table(CFFmpegShim_reader *reader, enum AVPixelFormat format, bool source_full);
 /// Writes the grey of `frame`'s luma plane through `reader->luma_table` into `out` (tightly packed).
 void cffmpegshim_apply_luma_table(const CFFmpegShim_reader *reader, const AVFrame *frame, uint8_t *out);
-/// Whether `cffmpegshim_apply_luma_table` computes the table (`luma_affine`, AVX2) rather than looks it up.
-bool cffmpegshim_luma_vectorised(const CFFmpegShim_reader *reader);
 /// Sets libswscale's colour details on `sws` as the frame conversion uses them (BT.601
 /// coefficients, full-range grey out, `source_full` in).
 void cffmpegshim_set_grey_range(struct SwsContext *sws, bool source_full);

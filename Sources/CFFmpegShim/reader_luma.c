@@ -99,7 +99,11 @@ bool cffmpegshim_build_luma_table(CFFmpegShim_reader *reader, enum AVPixelFormat
     // Full-range YUV: grey is the luma itself, copied rather than looked up.
     reader->luma_identity = true;
     for (int x = 0; x < width; x++) reader->luma_identity &= grey[x] == x;
-    reader->luma_affine = !reader->luma_identity && fit_affine(reader);
+#if defined(__x86_64__)
+    reader->luma_affine = !reader->luma_identity && __builtin_cpu_supports("avx2") && fit_affine(reader);
+#else
+    reader->luma_affine = false;
+#endif
     built = true;
 done:
     sws_freeContext(sws);
@@ -130,19 +134,9 @@ static int apply_affine_avx2(const uint8_t *row, uint8_t *dst, int width, int32_
 }
 #endif
 
-bool cffmpegshim_luma_vectorised(const CFFmpegShim_reader *reader) {
-#if defined(__x86_64__)
-    return !reader->luma_identity && reader->luma_affine && __builtin_cpu_supports("avx2");
-#else
-    (void)reader;
-    return false;
-#endif
-}
-
 void cffmpegshim_apply_luma_table(const CFFmpegShim_reader *reader, const AVFrame *frame, uint8_t *out) {
     const uint8_t *table = reader->luma_table;
     int width = frame->width;
-    bool vector = cffmpegshim_luma_vectorised(reader);
     for (int y = 0; y < frame->height; y++) {
         const uint8_t *row = frame->data[0] + (ptrdiff_t)y * frame->linesize[0];
         uint8_t *dst = out + (size_t)y * width;
@@ -152,7 +146,7 @@ void cffmpegshim_apply_luma_table(const CFFmpegShim_reader *reader, const AVFram
         }
         int x = 0;
 #if defined(__x86_64__)
-        if (vector) x = apply_affine_avx2(row, dst, width, reader->luma_scale, reader->luma_offset);
+        if (reader->luma_affine) x = apply_affine_avx2(row, dst, width, reader->luma_scale, reader->luma_offset);
 #endif
         for (; x < width; x++) dst[x] = table[row[x]];
     }
