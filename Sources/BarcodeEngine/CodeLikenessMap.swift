@@ -147,6 +147,27 @@ struct CodeLikenessMap {
         return marked
     }
 
+    /// Whether one of `frameRows` (frame pixel rows) runs through `run` or more neighbouring
+    /// cells of `threshold` density or more whose centres lie in `bounds` outside every quad
+    /// of `hidden`: a cell row counts when a row crosses it.
+    func hasRun(of run: Int, cellsOf threshold: Float, alongRows frameRows: [Int], in bounds: Rect, hiding hidden: [Quadrilateral]) -> Bool {
+        let size = Double(cellSize)
+        var checked = Set<Int>()
+        for y in frameRows where y >= 0 {
+            let row = y / cellSize
+            guard row < rows, checked.insert(row).inserted else { continue }
+            var length = 0
+            for column in 0..<columns {
+                let center = Point(x: (Double(column) + 0.5) * size, y: (Double(row) + 0.5) * size)
+                let marked = density[row * columns + column] >= threshold && bounds.contains(center)
+                    && !hidden.contains { $0.boundingBox.contains(center) && $0.contains(center) }
+                length = marked ? length + 1 : 0
+                if length >= run { return true }
+            }
+        }
+        return false
+    }
+
     /// Density from which a cell counts towards a symbol's outline
     /// (``outlines(in:hiding:minimumCells:)``): lower than ``codeLikeDensity``, so that a
     /// large 2-D symbol, whose wide modules have edges only at their borders, is one group

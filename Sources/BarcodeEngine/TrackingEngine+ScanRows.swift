@@ -26,6 +26,24 @@ extension TrackingEngine {
         return rows.sorted()
     }
 
+    /// Cells side by side along a scan row, each at least faintly code-like
+    /// (``CodeLikenessMap/outlineDensity``), from which the 1-D rows are read while no 1-D
+    /// code has been seen for ``TrackingEngineConfiguration/linearRowsTime``: 48 pixels,
+    /// where the narrowest 1-D code zxing-cpp reads (an EAN-8, 67 modules of at least a pixel)
+    /// spans four cells or more; one fewer for a cell the code only half fills. Faint, not
+    /// code-like (``CodeLikenessMap/codeLikeDensity``): the map counts edges down as well as
+    /// across, and bars have them across only, so a sharp Code 128 of 2-pixel modules scores
+    /// 0.16-0.38 a cell, under the code-like share in one cell of three.
+    static let linearRowsRun = 3
+
+    /// Whether the 1-D rows (``linearScanRows(height:)`` of `bounds`, in frame rows) are worth
+    /// reading when no 1-D code was seen lately: one of them runs through ``linearRowsRun``
+    /// cells of `map` that no quad of `hidden` covers.
+    static func linearRowsMayMatter(in map: CodeLikenessMap, bounds: Rect, hiding hidden: [Quadrilateral]) -> Bool {
+        let rows = linearScanRows(height: Int(bounds.height)).map { Int(bounds.y) + $0 }
+        return map.hasRun(of: linearRowsRun, cellsOf: CodeLikenessMap.outlineDensity, alongRows: rows, in: bounds, hiding: hidden)
+    }
+
     /// Whether ``search(_:in:hiding:with:reducedBy:confirmed:)`` of `rect` with `reader`
     /// (at full size, `hidden` painted out) can find a 1-D code: each level of its image
     /// pyramid is read on its 15 scan rows only (``linearScanRows(height:)``), a code

@@ -363,18 +363,23 @@ public final class TrackingEngine: TrackingAwareDetector, Sendable {
         }
         // While 1-D codes are in view, the rows decoding every frame reads for them
         // (``TrackingEngineConfiguration/linearRowsTime``), on every frame the whole frame is
-        // not read at full resolution.
-        if linearRows { search(bounds, known: known, linearDiscovery, .linearRows) }
+        // not read at full resolution; before any is seen (or long after the last), on those
+        // frames where one of the rows runs through code-like cells nobody tracks
+        // (``linearRowsMayMatter(in:bounds:hiding:)``, on the code-likeness map below).
+        let rowsMayMatter = !linearRows && whole != .fullResolution && configuration.linearRowsTime > 0 && linearDiscovery != nil
         // Beside a whole-frame search too, but for 2-D symbols only there (the
         // whole-frame read covers 1-D codes): zxing-cpp 1.4 reads small Data Matrix
         // and Aztec symbols in a region that it misses in the busy full frame.
-        if configuration.candidateRegionsPerFrame > 0, !searchAll || matrixDiscovery != nil {
-            let (regions, outline) = timed(.likenessMap) {
-                let map = ahead.map ?? CodeLikenessMap(image)
-                let outline = configuration.readsSlantedOutlinesUpright && matrixDiscovery != nil
-                    ? uprightOutline(in: map, bounds: bounds, known: known, frame: frameIndex) : nil
-                return (candidateRegions(in: map, bounds: bounds, known: known, frame: frameIndex), outline)
-            }
+        let wantsRegions = configuration.candidateRegionsPerFrame > 0 && (!searchAll || matrixDiscovery != nil)
+        let (regions, outline, rowsMatter): ([Rect], CodeLikenessMap.Outline?, Bool) = !wantsRegions ? ([], nil, false) : timed(.likenessMap) {
+            let map = ahead.map ?? CodeLikenessMap(image)
+            let outline = configuration.readsSlantedOutlinesUpright && matrixDiscovery != nil
+                ? uprightOutline(in: map, bounds: bounds, known: known, frame: frameIndex) : nil
+            return (candidateRegions(in: map, bounds: bounds, known: known, frame: frameIndex), outline,
+                    rowsMayMatter && Self.linearRowsMayMatter(in: map, bounds: bounds, hiding: known))
+        }
+        if linearRows || rowsMatter { search(bounds, known: known, linearDiscovery, .linearRows) }
+        if wantsRegions {
             for region in regions {
                 search(region, known: known, searchAll ? matrixDiscovery : regionReader, .regions)
             }

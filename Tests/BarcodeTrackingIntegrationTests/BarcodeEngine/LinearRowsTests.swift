@@ -4,7 +4,8 @@ import BarcodeTracking
 import Testing
 
 /// The engine's read of the rows decoding every frame reads for 1-D codes, on every frame
-/// while 1-D codes are being seen (``TrackingEngineConfiguration/linearRowsTime``).
+/// while 1-D codes are being seen (``TrackingEngineConfiguration/linearRowsTime``), and before
+/// that where code-like cells lie on them.
 struct LinearRowsTests {
     /// A white 1280 × 720 frame with each label (payload, symbology, top-left corner) pasted on it.
     static func frame(_ number: Int, _ labels: [(String, Symbology, x: Int, y: Int)]) throws -> Frame {
@@ -69,7 +70,23 @@ struct LinearRowsTests {
         #expect(withoutTimes.snapshot[.linearRows] == nil)
     }
 
-    @Test("A view of 2-D codes never reads the 1-D rows, and the rows stop linearRowsTime after the last 1-D code")
+    @Test("Before any 1-D code is seen, the rows are read on the frame where a code-like run crosses them, and the code found there")
+    func gatedByCodeLikeCells() throws {
+        // The code-likeness map on (regions read), nothing else searching after frame 1. The
+        // rows of a 720-row frame are 206-514; the QR code (y 20-180) is above them.
+        var configuration = Self.quietDiscovery(linearRowsTime: 10)
+        configuration.candidateRegionsPerFrame = TrackingEngineConfiguration().candidateRegionsPerFrame
+        let qr = ("MATRIX-1", Symbology.qrCode, x: 200, y: 20), linear = ("LINEAR-B", Symbology.code128, x: 800, y: 400)
+        let frames = [try Self.frame(1, [qr]), try Self.frame(2, [qr]), try Self.frame(3, [qr, linear])]
+        let (measured, times) = try Self.run(frames, configuration)
+        #expect(measured[1] == ["MATRIX-1"])
+        #expect(measured[2] == ["LINEAR-B", "MATRIX-1"])
+        // Frame 1 is searched whole at full size (no rows there), frame 2 has nothing code-like on
+        // the rows: frame 3 alone reads them.
+        #expect(times.snapshot[.linearRows]?.jobs == 1)
+    }
+
+    @Test("Without the code-likeness map a view of 2-D codes never reads the 1-D rows, and the rows stop linearRowsTime after the last 1-D code")
     func onlyWhileLinearCodesAreSeen() throws {
         let qr = ("MATRIX-1", Symbology.qrCode, x: 200, y: 300), linear = ("LINEAR-A", Symbology.code128, x: 700, y: 320)
         let matrixOnly = try (1...4).map { try Self.frame($0, [qr]) }
