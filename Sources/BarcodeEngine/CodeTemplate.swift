@@ -116,8 +116,17 @@ struct CodeTemplate: Sendable {
     /// origin should be now), with its correlation (-1...1), for the code seen
     /// `scale` times as large as in the template's frame. A match near `expected`
     /// scoring at least `accept` ends the search early.
+    ///
+    /// `along` (a 1-D code: the direction of its bars, as a step of whole pixels, at most 1
+    /// on either axis) climbs on along the bars after each climb, in steps of the fine grid's
+    /// spacing, 2 and 1 pixels, for as long as a step scores higher, never further than `radius` from
+    /// `expected`: a 1-D code moving along its bars scores high a long way from where it is
+    /// (its bars look the same shifted along themselves; only its ends tell), and the climb's
+    /// 3 pixels left such a code's box up to 24 pixels behind it in a whip pan (a UPC-E of the
+    /// third set of photo clips). Only along them: across its bars a 1-D code scores high
+    /// again a few modules away, and climbing on there would wander.
     func locate(in image: LumaImage, around expected: Point, radius: Int, scale: Double = 1,
-                accept: Float = 0.9) -> (origin: Point, score: Float)? {
+                accept: Float = 0.9, along: (dx: Int, dy: Int)? = nil) -> (origin: Point, score: Float)? {
         let stretch = Float(scale)
         let ex = Int(expected.x.rounded()), ey = Int(expected.y.rounded())
         let lattice = 4
@@ -126,7 +135,8 @@ struct CodeTemplate: Sendable {
                 grid.score(at: x, y, scale: stretch, in: px, width: image.width, height: image.height, stride: image.bytesPerRow)
             }
             /// Hill-climbs with the fine grid from (x, y): the best of the 3 × 3
-            /// placements 2 pixels apart, then of those 1 pixel apart around it.
+            /// placements 2 pixels apart, then of those 1 pixel apart around it; then on
+            /// along a 1-D code's bars (`along`).
             func refine(_ x: Int, _ y: Int) -> (x: Int, y: Int, score: Float)? {
                 var best: (x: Int, y: Int, score: Float)?
                 for spacing in [2, 1] {
@@ -137,6 +147,20 @@ struct CodeTemplate: Sendable {
                             if let s = score(fine, x1, y1), s > (best?.score ?? -2) { best = (x1, y1, s) }
                         }
                     }
+                }
+                if let along, var climbed = best {
+                    // Steps of the grid's own spacing first: along the bars the score only
+                    // changes where a row of samples crosses the code's end, a step apart.
+                    for spacing in Set([fine.step, 2, 1]).sorted(by: >) {
+                        while let next = [1, -1].compactMap({ sign -> (x: Int, y: Int, score: Float)? in
+                            let x1 = climbed.x + sign * along.dx * spacing, y1 = climbed.y + sign * along.dy * spacing
+                            guard abs(x1 - ex) <= radius, abs(y1 - ey) <= radius, let s = score(fine, x1, y1) else { return nil }
+                            return (x1, y1, s)
+                        }).max(by: { $0.score < $1.score }), next.score > climbed.score {
+                            climbed = next
+                        }
+                    }
+                    best = climbed
                 }
                 return best
             }

@@ -732,7 +732,8 @@ public final class TrackingEngine: TrackingAwareDetector, Sendable {
             // window-wide lattice search (CPU of following -8% over the bench, every
             // accuracy figure the same).
             if let match = template.locate(in: image, around: origin, radius: configuration.searchRadius, scale: scale,
-                                           accept: configuration.minimumCorrelation),
+                                           accept: configuration.minimumCorrelation,
+                                           along: barcode.symbology.isLinear ? Self.barDirection(of: then) : nil),
                match.score > best?.match.score ?? -2, Self.isWithinSearch(match.origin, of: origin, radius: configuration.searchRadius) {
                 best = (match, scale)
             }
@@ -743,6 +744,16 @@ public final class TrackingEngine: TrackingAwareDetector, Sendable {
         var measured = barcode
         measured.location = quad
         return measured
+    }
+
+    /// The direction of a 1-D code's bars in `quad` (its left side, top-left to bottom-left
+    /// corner) as a step of whole pixels, -1, 0 or 1 on each axis (one of 8 directions);
+    /// `nil` for a quad without a left side.
+    static func barDirection(of quad: Quadrilateral) -> (dx: Int, dy: Int)? {
+        let side = quad.corners[3] - quad.corners[0]
+        let longer = max(abs(side.x), abs(side.y))
+        guard longer > 0 else { return nil }
+        return (Int((side.x / longer).rounded()), Int((side.y / longer).rounded()))
     }
 
     /// Whether a correlation peak at `found` lies inside the search around `expected`

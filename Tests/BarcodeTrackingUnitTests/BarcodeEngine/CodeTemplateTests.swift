@@ -37,6 +37,35 @@ struct CodeTemplateTests {
         #expect(unscaled.score < scaled.score - 0.2)
     }
 
+    /// A 200 × 200 grey frame with a 1-D code of random bars 2-6 pixels wide, 120 × 60
+    /// pixels, its top-left corner at (`x`, `y`).
+    static func bars(x x0: Int, y y0: Int) throws -> LumaImage {
+        var rng = SplitMix64(seed: 5)
+        var columns: [UInt8] = [], dark = true
+        while columns.count < 120 {
+            columns += Array(repeating: dark ? 30 : 220, count: 2 + Int(rng.next() % 5))
+            dark.toggle()
+        }
+        var pixels = [UInt8](repeating: 128, count: 200 * 200)
+        for y in y0..<(y0 + 60) { for x in x0..<(x0 + 120) { pixels[y * 200 + x] = columns[x - x0] } }
+        return try LumaImage(width: 200, height: 200, pixels: pixels)
+    }
+
+    @Test("a 1-D code moved 14 pixels along its bars: the climb along them reaches it, the 3 × 3 climb alone stops short")
+    func climbsAlongBars() throws {
+        let template = try #require(CodeTemplate(image: try Self.bars(x: 40, y: 40), box: Rect(x: 40, y: 40, width: 120, height: 60)))
+        let after = try Self.bars(x: 40, y: 54)
+        // Predicted where it was (the prediction lagging an accelerating pan).
+        let expected = Point(x: 40, y: 40)
+        let along = try #require(template.locate(in: after, around: expected, radius: 24, accept: 0.8, along: (0, 1)))
+        let alone = try #require(template.locate(in: after, around: expected, radius: 24, accept: 0.8))
+        #expect(along.origin.distance(to: Point(x: 40, y: 54)) <= 1, "\(along.origin) \(alone.origin) \(alone.score)")
+        #expect(along.score > 0.95)
+        #expect(alone.origin.y <= 45, "the 3 × 3 climb moves 3 pixels at most, then the score is accepted")
+        #expect(alone.score >= 0.8 && alone.score < along.score)
+        #expect(TrackingEngine.barDirection(of: Quadrilateral(Rect(x: 40, y: 40, width: 120, height: 60)))! == (0, 1))
+    }
+
     @Test("scale 1 finds an unscaled move exactly")
     func locatesAtScaleOne() throws {
         let before = try Self.frame(center: Point(x: 84, y: 84), scale: 1)
