@@ -16,6 +16,10 @@ struct CodeLikenessMap {
     let columns: Int, rows: Int
     /// Share (0...1) of strong-edge samples per cell, row-major.
     let density: [Float]
+    /// Share (0...1) of each cell's strong edges that are across (a pixel against the one 2
+    /// to its right) rather than down, row-major; 0 where a cell has none. Upright bars have
+    /// edges across only (1); 2-D modules, print and texture about as many each way (~0.5).
+    let acrossShare: [Float]
 
     /// A luma difference at least this large is a strong edge.
     static let edgeThreshold = 40
@@ -28,53 +32,59 @@ struct CodeLikenessMap {
         self.cellSize = cellSize
         self.columns = columns
         self.rows = rows
-        var density = [Float](repeating: 0, count: columns * rows)
+        var density = [Float](repeating: 0, count: columns * rows), acrossShare = density
         image.pixels.withUnsafeBufferPointer { px in
             for row in 0..<rows {
                 for column in 0..<columns {
-                    density[row * columns + column] = Self.density(px, x0: column * cellSize, y0: row * cellSize, cell: cellSize,
-                                                                   width: image.width, height: image.height, stride: image.bytesPerRow)
+                    (density[row * columns + column], acrossShare[row * columns + column])
+                        = Self.density(px, x0: column * cellSize, y0: row * cellSize, cell: cellSize,
+                                       width: image.width, height: image.height, stride: image.bytesPerRow)
                 }
             }
         }
         self.density = density
+        self.acrossShare = acrossShare
     }
 
     /// Share of strong edges in one cell: on every other row, each pixel against
-    /// the one 2 pixels right and the one 2 pixels down. Sixteen pixels at a time
-    /// where the cell is 16 wide and the row has room; one by one otherwise.
-    private static func density(_ px: UnsafeBufferPointer<UInt8>, x0: Int, y0: Int, cell: Int, width: Int, height: Int, stride: Int) -> Float {
-        var strong = 0, samples = 0
+    /// the one 2 pixels right and the one 2 pixels down; and the share of those that are
+    /// across (``acrossShare``). Sixteen pixels at a time where the cell is 16 wide and the
+    /// row has room; one by one otherwise.
+    private static func density(_ px: UnsafeBufferPointer<UInt8>, x0: Int, y0: Int, cell: Int, width: Int, height: Int,
+                                stride: Int) -> (density: Float, across: Float) {
+        var strong = 0, across = 0, samples = 0
         let lastY = min(y0 + cell, height - 2)
-        guard let start = px.baseAddress, y0 < lastY else { return 0 }
+        guard let start = px.baseAddress, y0 < lastY else { return (0, 0) }
         if cell == 16, x0 + 18 <= width {
             let threshold = SIMD16<UInt8>(repeating: UInt8(edgeThreshold))
             let one = SIMD16<UInt8>(repeating: 1), none = SIMD16<UInt8>()
-            var counts = SIMD16<UInt8>()
+            var acrossCounts = SIMD16<UInt8>(), downCounts = SIMD16<UInt8>()
             for y in Swift.stride(from: y0, to: lastY, by: 2) {
                 let here = UnsafeRawPointer(start + y * stride + x0)
                 let a = here.loadUnaligned(as: SIMD16<UInt8>.self)
                 let right = (here + 2).loadUnaligned(as: SIMD16<UInt8>.self)
                 let down = (here + 2 * stride).loadUnaligned(as: SIMD16<UInt8>.self)
-                counts &+= none.replacing(with: one, where: Self.difference(a, right) .>= threshold)
-                counts &+= none.replacing(with: one, where: Self.difference(a, down) .>= threshold)
+                acrossCounts &+= none.replacing(with: one, where: Self.difference(a, right) .>= threshold)
+                downCounts &+= none.replacing(with: one, where: Self.difference(a, down) .>= threshold)
                 samples += 32
             }
-            // At most 8 rows × 2 comparisons (a 16-pixel cell) per lane: no overflow of 8 bits.
-            strong = Int(SIMD16<UInt16>(truncatingIfNeeded: counts).wrappedSum())
+            // At most 8 rows (a 16-pixel cell) per lane: no overflow of 8 bits.
+            across = Int(SIMD16<UInt16>(truncatingIfNeeded: acrossCounts).wrappedSum())
+            strong = across + Int(SIMD16<UInt16>(truncatingIfNeeded: downCounts).wrappedSum())
         } else {
             let threshold = edgeThreshold
             for y in Swift.stride(from: y0, to: lastY, by: 2) {
                 let base = y * stride
                 for x in x0..<min(x0 + cell, width - 2) {
                     let p = Int(px[base + x])
-                    if abs(Int(px[base + x + 2]) - p) >= threshold { strong += 1 }
+                    if abs(Int(px[base + x + 2]) - p) >= threshold { strong += 1; across += 1 }
                     if abs(Int(px[base + 2 * stride + x]) - p) >= threshold { strong += 1 }
                     samples += 2
                 }
             }
         }
-        return samples > 0 ? Float(strong) / Float(samples) : 0
+        guard samples > 0 else { return (0, 0) }
+        return (Float(strong) / Float(samples), strong > 0 ? Float(across) / Float(strong) : 0)
     }
 
     /// |a − b| lane by lane. Written with `replacing(with:where:)`, which the optimizer
@@ -148,9 +158,11 @@ struct CodeLikenessMap {
     }
 
     /// Whether one of `frameRows` (frame pixel rows) runs through `run` or more neighbouring
-    /// cells of `threshold` density or more whose centres lie in `bounds` outside every quad
-    /// of `hidden`: a cell row counts when a row crosses it.
-    func hasRun(of run: Int, cellsOf threshold: Float, alongRows frameRows: [Int], in bounds: Rect, hiding hidden: [Quadrilateral]) -> Bool {
+    /// cells of `threshold` density or more, `across` or more of their edges across
+    /// (``acrossShare``), whose centres lie in `bounds` outside every quad of `hidden`: a cell
+    /// row counts when a row crosses it.
+    func hasRun(of run: Int, cellsOf threshold: Float, across: Float = 0, alongRows frameRows: [Int], in bounds: Rect,
+                hiding hidden: [Quadrilateral]) -> Bool {
         let size = Double(cellSize)
         var checked = Set<Int>()
         for y in frameRows where y >= 0 {
@@ -159,7 +171,8 @@ struct CodeLikenessMap {
             var length = 0
             for column in 0..<columns {
                 let center = Point(x: (Double(column) + 0.5) * size, y: (Double(row) + 0.5) * size)
-                let marked = density[row * columns + column] >= threshold && bounds.contains(center)
+                let marked = density[row * columns + column] >= threshold && acrossShare[row * columns + column] >= across
+                    && bounds.contains(center)
                     && !hidden.contains { $0.boundingBox.contains(center) && $0.contains(center) }
                 length = marked ? length + 1 : 0
                 if length >= run { return true }

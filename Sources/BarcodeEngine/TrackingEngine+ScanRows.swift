@@ -36,12 +36,22 @@ extension TrackingEngine {
     /// 0.16-0.38 a cell, under the code-like share in one cell of three.
     static let linearRowsRun = 3
 
+    /// The share of a cell's strong edges that must be across (``CodeLikenessMap/acrossShare``)
+    /// for it to count towards ``linearRowsRun``: twice as many across as down, as bars tilted
+    /// by up to 26° have them (down/across is about the tangent of the tilt), while 2-D
+    /// modules, print and texture have about as many each way. A row crosses every bar of a
+    /// 1-D code only up to about that tilt anyway (codes a third to half as tall as wide). The
+    /// 48 photo clips: the same reads, clip for clip, as with no such share; the rows' job time
+    /// 0.15 → 0.01 ms a frame on the Micro QR clip, 0.14 → 0.02 ms on the Aztec clip.
+    static let linearRowsAcrossShare: Float = 2.0 / 3
+
     /// Whether the 1-D rows (``linearScanRows(height:)`` of `bounds`, in frame rows) are worth
     /// reading when no 1-D code was seen lately: one of them runs through ``linearRowsRun``
-    /// cells of `map` that no quad of `hidden` covers.
+    /// bar-like cells of `map` (``linearRowsAcrossShare``) that no quad of `hidden` covers.
     static func linearRowsMayMatter(in map: CodeLikenessMap, bounds: Rect, hiding hidden: [Quadrilateral]) -> Bool {
         let rows = linearScanRows(height: Int(bounds.height)).map { Int(bounds.y) + $0 }
-        return map.hasRun(of: linearRowsRun, cellsOf: CodeLikenessMap.outlineDensity, alongRows: rows, in: bounds, hiding: hidden)
+        return map.hasRun(of: linearRowsRun, cellsOf: CodeLikenessMap.outlineDensity, across: linearRowsAcrossShare,
+                          alongRows: rows, in: bounds, hiding: hidden)
     }
 
     /// Whether ``search(_:in:hiding:with:reducedBy:confirmed:)`` of `rect` with `reader`

@@ -364,7 +364,7 @@ public final class TrackingEngine: TrackingAwareDetector, Sendable {
         // While 1-D codes are in view, the rows decoding every frame reads for them
         // (``TrackingEngineConfiguration/linearRowsTime``), on every frame the whole frame is
         // not read at full resolution; before any is seen (or long after the last), on those
-        // frames where one of the rows runs through code-like cells nobody tracks
+        // frames where one of the rows runs through bar-like cells nobody tracks
         // (``linearRowsMayMatter(in:bounds:hiding:)``, on the code-likeness map below).
         let rowsMayMatter = !linearRows && whole != .fullResolution && configuration.linearRowsTime > 0 && linearDiscovery != nil
         // Beside a whole-frame search too, but for 2-D symbols only there (the

@@ -32,6 +32,21 @@ struct CodeLikeRunTests {
         #expect(!map.hasRun(of: 1, cellsOf: Self.codeLike, alongRows: [300], in: Self.bounds, hiding: []))
     }
 
+    @Test("Stripes have their edges across, 2-D modules both ways: only the stripes make a bar-like run")
+    func acrossShare() throws {
+        let stripes = try Self.map()
+        // Cell (10, 10) is inside the code-like stripes: every strong edge across.
+        #expect(stripes.acrossShare[10 * stripes.columns + 10] == 1)
+        #expect(stripes.hasRun(of: 3, cellsOf: Self.faint, across: 2.0 / 3, alongRows: [170], in: Self.bounds, hiding: []))
+        // Patches of random 4-pixel modules (960 × 540, the first at 100..<164 on both axes).
+        let modules = CodeLikenessMap(try CandidateRegionTests.patches())
+        let inside = (7..<10).map { modules.acrossShare[7 * modules.columns + $0] }
+        #expect(inside.allSatisfy { $0 > 0.3 && $0 < 2.0 / 3 }, "\(inside)")
+        let wide = Rect(x: 0, y: 0, width: 960, height: 540)
+        #expect(modules.hasRun(of: 3, cellsOf: Self.codeLike, alongRows: [120], in: wide, hiding: []))
+        #expect(!modules.hasRun(of: 3, cellsOf: Self.faint, across: 2.0 / 3, alongRows: [120], in: wide, hiding: []))
+    }
+
     @Test("Cells a tracked code covers, or outside the scan area, break the run")
     func hiddenOrOutside() throws {
         let map = try Self.map()

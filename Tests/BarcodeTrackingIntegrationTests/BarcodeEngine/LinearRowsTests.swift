@@ -1,6 +1,7 @@
 import BarcodeDecoding
 @testable import BarcodeEngine
 import BarcodeTracking
+import SyntheticScenes
 import Testing
 
 /// The engine's read of the rows decoding every frame reads for 1-D codes, on every frame
@@ -70,19 +71,31 @@ struct LinearRowsTests {
         #expect(withoutTimes.snapshot[.linearRows] == nil)
     }
 
-    @Test("Before any 1-D code is seen, the rows are read on the frame where a code-like run crosses them, and the code found there")
+    @Test("Before any 1-D code is seen, the rows are read on the frame where bar-like cells cross them (not 2-D modules), and the code found there")
     func gatedByCodeLikeCells() throws {
         // The code-likeness map on (regions read), nothing else searching after frame 1. The
         // rows of a 720-row frame are 206-514; the QR code (y 20-180) is above them.
         var configuration = Self.quietDiscovery(linearRowsTime: 10)
         configuration.candidateRegionsPerFrame = TrackingEngineConfiguration().candidateRegionsPerFrame
         let qr = ("MATRIX-1", Symbology.qrCode, x: 200, y: 20), linear = ("LINEAR-B", Symbology.code128, x: 800, y: 400)
-        let frames = [try Self.frame(1, [qr]), try Self.frame(2, [qr]), try Self.frame(3, [qr, linear])]
+        // On every frame, on the rows, an untracked patch of 2-D modules that is no code: code-like,
+        // with edges down as well as across.
+        let frames = try [Self.frame(1, [qr]), Self.frame(2, [qr]), Self.frame(3, [qr, linear])].map { frame in
+            var image = frame.image
+            var random = SplitMix64(seed: 9)
+            for by in 0..<24 {
+                for bx in 0..<24 {
+                    let value: UInt8 = random.next() & 1 == 0 ? 0 : 255
+                    for y in 0..<4 { for x in 0..<4 { image.pixels[(330 + by * 4 + y) * image.bytesPerRow + 450 + bx * 4 + x] = value } }
+                }
+            }
+            return Frame(number: frame.number, time: frame.time, image: image)
+        }
         let (measured, times) = try Self.run(frames, configuration)
         #expect(measured[1] == ["MATRIX-1"])
         #expect(measured[2] == ["LINEAR-B", "MATRIX-1"])
-        // Frame 1 is searched whole at full size (no rows there), frame 2 has nothing code-like on
-        // the rows: frame 3 alone reads them.
+        // Frame 1 is searched whole at full size (no rows there), frame 2 has nothing bar-like on
+        // the rows (the patch's edges run down as much as across): frame 3 alone reads them.
         #expect(times.snapshot[.linearRows]?.jobs == 1)
     }
 
