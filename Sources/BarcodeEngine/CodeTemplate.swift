@@ -151,13 +151,17 @@ struct CodeTemplate: Sendable {
                 if let along, var climbed = best {
                     // Steps of the grid's own spacing first: along the bars the score only
                     // changes where a row of samples crosses the code's end, a step apart.
-                    for spacing in Set([fine.step, 2, 1]).sorted(by: >) {
-                        while let next = [1, -1].compactMap({ sign -> (x: Int, y: Int, score: Float)? in
-                            let x1 = climbed.x + sign * along.dx * spacing, y1 = climbed.y + sign * along.dy * spacing
-                            guard abs(x1 - ex) <= radius, abs(y1 - ey) <= radius, let s = score(fine, x1, y1) else { return nil }
-                            return (x1, y1, s)
-                        }).max(by: { $0.score < $1.score }), next.score > climbed.score {
-                            climbed = next
+                    for spacing in fine.step > 2 ? [fine.step, 2, 1] : [2, 1] {
+                        var moved = true
+                        while moved {
+                            moved = false
+                            let from = climbed
+                            for sign in [1, -1] {
+                                let x1 = from.x + sign * along.dx * spacing, y1 = from.y + sign * along.dy * spacing
+                                guard abs(x1 - ex) <= radius, abs(y1 - ey) <= radius, let s = score(fine, x1, y1),
+                                      s > climbed.score else { continue }
+                                (climbed, moved) = ((x1, y1, s), true)
+                            }
                         }
                     }
                     best = climbed
