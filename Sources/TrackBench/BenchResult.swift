@@ -63,6 +63,10 @@ struct BenchSequenceResult: Sendable, Codable {
     var sourcePerFrame: Double
     /// Process peak resident memory after this sequence, MiB (getrusage maxrss; shared by both pipelines).
     var peakMemoryMiB: Double
+    /// A file scored against ground truth: the baseline's reads (code/frame reads) the truth shows to
+    /// be misreads, left out of the engine's lag behind and coverage of the baseline's reads
+    /// (``BenchMisreads``); `nil` otherwise.
+    var baselineMisreadsSetAside: Int? = nil
 
     /// Baseline CPU time per frame over the engine's: how much less work the engine does.
     var cpuSaving: Double? {

@@ -104,10 +104,19 @@ package struct BenchRunner {
         }
         try blocks.flush()
         let engineReports = blocks.engineReports, baselineReports = blocks.baselineReports
+        // With ground truth, the baseline's misreads are no reads the engine must make too.
+        let truthFrames = reference?.isGroundTruth == true ? reference?.decodes : nil
+        var misreads = 0
         var decoded = BenchLinkedReference()
-        for detections in blocks.baselineDetections {
+        for (index, detections) in blocks.baselineDetections.enumerated() {
+            let truth = truthFrames.map { index < $0.count ? $0[index] : [] }
             decoded.append(detections.compactMap { detection in
-                detection.barcode.map { (payload: $0.benchText, location: detection.location) }
+                guard let barcode = detection.barcode else { return nil }
+                if let truth, BenchMisreads.isMisread(barcode.benchText, at: detection.location, truth: truth) {
+                    misreads += 1
+                    return nil
+                }
+                return (payload: barcode.benchText, location: detection.location)
             })
         }
         guard count > 0 else {
@@ -146,7 +155,8 @@ package struct BenchRunner {
             skipped: nil,
             engine: compared.engine, baseline: compared.baseline,
             decodeLagBehindBaseline: compared.lag, engineCoverageOfBaseline: compared.coverage,
-            sourcePerFrame: Double(sourceNanoseconds) / 1e6 / Double(count), peakMemoryMiB: Self.peakMemoryMiB())
+            sourcePerFrame: Double(sourceNanoseconds) / 1e6 / Double(count), peakMemoryMiB: Self.peakMemoryMiB(),
+            baselineMisreadsSetAside: truthFrames == nil ? nil : misreads)
         return Outcome(result: result, engine: engineSequence, baseline: baselineSequence,
                        frameRate: source.nominalFrameRate ?? 30)
     }

@@ -13,7 +13,8 @@ enum BenchTable {
             "pred/hold err px E", "pred/hold err px B", "1st decode frames E", "1st decode frames B",
             "E lag vs B", "E cov of B",
         ]]
-        var extras: [[String]] = [["scene", "located-only lead frames E", "located/stray pairs E", "misreads held back E/B"]]
+        var extras: [[String]] = [["scene", "located-only lead frames E", "located/stray pairs E", "misreads held back E/B",
+                                   "B misreads set aside"]]
         var skipped: [String] = []
         for s in report.sequences {
             guard let e = s.engine, let b = s.baseline else {
@@ -38,7 +39,7 @@ enum BenchTable {
                 lag(s.decodeLagBehindBaseline), s.engineCoverageOfBaseline.map(pct) ?? "—",
             ])
             extras.append([s.name, e.located.summary, "\(e.located.locatedPairs)/\(e.located.strayPairs)",
-                           "\(e.misreadsPrevented)/\(b.misreadsPrevented)"])
+                           "\(e.misreadsPrevented)/\(b.misreadsPrevented)", s.baselineMisreadsSetAside.map { "\($0)" } ?? "—"])
         }
         var text = "Speed (latency = frame in hand → tracked results and overlay plans delivered; E engine, B baseline;\n"
         text += " CPU: process CPU time per frame, all threads, which other load on the machine does not inflate)\n"
@@ -54,7 +55,9 @@ enum BenchTable {
         text += grid(extras)
         text += "(lead: frames from a code's track first measured to that track decoding it, over the codes decoded;\n"
         text += " located/stray: measured located-only track/frame pairs, and those on no reference code;\n"
-        text += " misreads: readings held back by track's default --verify 1d:2/3 (B: counted by an untimed session on its decodes))\n"
+        text += " misreads: readings held back by track's default --verify 1d:2/3 (B: counted by an untimed session on its decodes);\n"
+        text += " set aside: a file with ground truth (--reference), the baseline's reads on a truth code of another payload, left out\n"
+        text += " of E lag vs B and E cov of B)\n"
         let jobs = BenchJobTimes.rows(report.sequences)
         if jobs.count > 1 {
             text += "Engine time by job, ms per frame (wall time of each kind of job; jobs run side by side on the cores, so they add up\n"
