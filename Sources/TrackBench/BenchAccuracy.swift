@@ -143,7 +143,8 @@ struct BenchAccuracy: Sendable, Codable {
     /// frame finds the engine keeps. A pair is a reference code in a frame, however many
     /// reads of it the baseline made there (a tall 1-D code read on two bands of rows is one
     /// code, where the engine may read one band only). For a file the reference is the
-    /// baseline's own decodes, so every baseline decode is a pair. 1 when the baseline
+    /// baseline's own decodes, so every baseline decode is a pair, but for those a file's
+    /// ground truth shows to be misreads (``BenchMisreads``). 1 when the baseline
     /// decoded nothing right.
     static func coverageOfBaseline(engine: BenchSequence, baseline: BenchSequence) -> Double {
         var pairs = 0, covered = 0

@@ -83,7 +83,8 @@ package struct BenchRunner {
     /// accuracy is 1 by construction. In decodes, identities are linked by geometry
     /// (``BenchReferenceLinker``) and a code unread between two reads is don't-care
     /// (``BenchReferenceGaps``); ground truth gives its own identities and has no don't-care. The engine's lag behind the
-    /// baseline and its coverage of the baseline's reads are always measured on the baseline's decodes.
+    /// baseline and its coverage of the baseline's reads are always measured on the baseline's decodes, less the
+    /// misreads ground truth shows (``BenchMisreads``).
     package func run(file path: String, frames limit: Int?, reference referencePath: String? = nil) throws -> Outcome {
         let source = try MediaFileSource(path: path)
         defer { source.close() }
