@@ -71,6 +71,42 @@ extension TrackingEngine {
         }
     }
 
+    /// The regions among `regions` (a frame's candidate regions) to read in a reader process
+    /// at `frame` for the symbologies the in-process reads leave out (`track`'s PDF417): at
+    /// most ``isolatedRegionsPerFrame`` of those at least half again as wide as tall, the one
+    /// read longest ago first (a region overlapping an earlier one by more than a third,
+    /// followed as the view moves, is that one), then the widest for its height. The widest
+    /// alone was the same print frame after frame while a PDF417 sliding in at the frame's
+    /// edge waited for the next full-size whole-frame search (photo clips: 3 frames).
+    func isolatedRegions(among regions: [Rect], frame: Int) -> [Rect] {
+        let wide = regions.filter { $0.width >= 1.5 * $0.height }
+        guard !wide.isEmpty else { return [] }
+        return state.withLock { state in
+            state.isolatedRegions.removeAll { frame - $0.frame > Self.forgottenAfter(configuration.candidateRetryFrames) }
+            let seen = wide.map { region in state.isolatedRegions.firstIndex { $0.region.iou(region) > 1.0 / 3 } }
+            // When each was read last; never, first.
+            let last = seen.map { $0.map { state.isolatedRegions[$0].frame } ?? .min }
+            let order = wide.indices.sorted { a, b in
+                last[a] != last[b] ? last[a] < last[b] : wide[a].width / wide[a].height > wide[b].width / wide[b].height
+            }
+            var chosen: [Rect] = []
+            for index in order where chosen.count < Self.isolatedRegionsPerFrame {
+                let region = wide[index]
+                guard !chosen.contains(where: { $0.iou(region) > 1.0 / 3 }) else { continue }
+                if let at = seen[index] {
+                    state.isolatedRegions[at] = (region, frame)
+                } else {
+                    state.isolatedRegions.append((region, frame))
+                }
+                chosen.append(region)
+            }
+            return chosen
+        }
+    }
+
+    /// At most this many wide regions a frame are read in a reader process (``isolatedRegions(among:frame:)``).
+    static let isolatedRegionsPerFrame = 2
+
     /// The symbol outline of `map` (``CodeLikenessMap/outlines(in:hiding:minimumCells:)``) to
     /// read upright at `frame`, if any: the largest one no larger than half of `bounds` whose
     /// wait is over. One every ``outlineInterval`` frames, and an outline read before (one

@@ -99,7 +99,7 @@ public final class TrackingEngine: TrackingAwareDetector, Sendable {
     /// code-like regions and re-acquisition windows.
     let regionReader: BarcodeReader
     /// The symbologies ``regionReader`` leaves to reader processes (`track`: PDF417), for the
-    /// frame's widest code-like region (when wide); `nil` when it leaves none.
+    /// frame's wide code-like regions (``isolatedRegions(among:frame:)``); `nil` when it leaves none.
     let isolatedRegionReader: BarcodeReader?
     /// 1-D strips and 2-D tiles and regions, in this process likewise.
     let linearDiscovery: BarcodeReader?
@@ -139,6 +139,8 @@ public final class TrackingEngine: TrackingAwareDetector, Sendable {
         var triedOutlines: [(region: Rect, frame: Int, failures: Int)] = []
         /// The last frame with an upright read of a symbol outline.
         var lastOutlineFrame = Int.min / 2
+        /// Wide regions read in a reader process lately, and when (``isolatedRegions(among:frame:)``).
+        var isolatedRegions: [(region: Rect, frame: Int)] = []
         /// Running average (seconds) of the whole detection on frames with the
         /// whole-frame search, for ``TrackingEngineConfiguration/frameTimeBudget``.
         var wholeFrameCost: Double?
@@ -384,14 +386,14 @@ public final class TrackingEngine: TrackingAwareDetector, Sendable {
                 search(region, known: known, searchAll ? matrixDiscovery : regionReader, .regions)
             }
             // The symbologies those reads leave out (read in reader processes: `track`'s
-            // PDF417), in the widest region for its height if it is at least half again as wide
-            // as tall (a PDF417 is; a view of square 2-D codes then never pays the round trip),
-            // in a reader process: a PDF417 coming into view is found in its first readable
-            // frame, not at the next full-size whole-frame search.
-            if !searchAll, lateWaiting.isEmpty, let isolatedRegionReader,
-               let widest = regions.max(by: { $0.width / max(1, $0.height) < $1.width / max(1, $1.height) }),
-               widest.width >= 1.5 * widest.height {
-                search(widest, known: known, isolatedRegionReader, .isolatedRegion)
+            // PDF417), in the regions at least half again as wide as tall (a PDF417 is; a view
+            // of square 2-D codes then never pays the round trip), in a reader process: a
+            // PDF417 coming into view is found in its first readable frame, not at the next
+            // full-size whole-frame search.
+            if !searchAll, lateWaiting.isEmpty, let isolatedRegionReader {
+                for wide in isolatedRegions(among: regions, frame: frameIndex) {
+                    search(wide, known: known, isolatedRegionReader, .isolatedRegion)
+                }
             }
             if let outline, let matrixDiscovery { jobs.append(.uprightOutline(outline, with: matrixDiscovery)) }
         }

@@ -35,3 +35,25 @@ struct IsolatedRegionTests {
         #expect(withoutTimes.snapshot[.isolatedRegion] == nil)
     }
 }
+
+/// Which wide code-like regions go to a reader process, frame by frame.
+struct IsolatedRegionRotationTests {
+    @Test("Wide regions take turns, never read or read longest ago first; square ones never go")
+    func wideRegionsTakeTurns() throws {
+        let engine = try TrackingEngine()
+        // Three wide regions (3, 2 and 1.6 times as wide as tall) and a square one.
+        let a = Rect(x: 0, y: 0, width: 300, height: 100), b = Rect(x: 400, y: 0, width: 200, height: 100)
+        let c = Rect(x: 0, y: 300, width: 160, height: 100), square = Rect(x: 400, y: 300, width: 100, height: 100)
+        // The view drifts by a few pixels a frame: a region is followed, not taken for a new one.
+        func regions(_ frame: Int) -> [Rect] {
+            [square, c, b, a].map { Rect(x: $0.x + Double(3 * frame), y: $0.y + Double(2 * frame), width: $0.width, height: $0.height) }
+        }
+        func key(_ region: Rect, _ frame: Int) -> Double { region.x - Double(3 * frame) + region.y - Double(2 * frame) }
+        let chosen = (1...3).map { frame in engine.isolatedRegions(among: regions(frame), frame: frame).map { key($0, frame) } }
+        let (ka, kb, kc) = (a.x + a.y, b.x + b.y, c.x + c.y)
+        #expect(chosen[0] == [ka, kb], "never read: the widest first, two a frame")
+        #expect(chosen[1] == [kc, ka], "the one never read, then the widest of those read at frame 1")
+        #expect(chosen[2] == [kb, ka], "the one read longest ago, then the widest of those read at frame 2")
+        #expect(engine.isolatedRegions(among: [square], frame: 4).isEmpty)
+    }
+}
