@@ -126,6 +126,9 @@ public final class TrackingEngine: TrackingAwareDetector, Sendable {
         /// The step whose upright read missed the code that the full size then read, the
         /// code's side (pixels) then, and the upright reads of it since.
         var uprightMissed: (step: Int, side: Int, reads: Int)?
+        /// Due frames in a row whose re-decode missed the code, which correlation found
+        /// instead (``follow(_:barcode:memory:due:image:bounds:warnings:)``).
+        var dueReadsMissed = 0
     }
 
     struct State {
@@ -630,6 +633,19 @@ public final class TrackingEngine: TrackingAwareDetector, Sendable {
            let upright = try readUpright(track, barcode: barcode, image: image, memory: memory, warnings: &warnings) {
             return upright
         }
+        // A due frame's re-decode that missed (blur, glare, a frame zxing-cpp cannot read): the
+        // code is found by correlation as on the frames between. Once in a row: a code whose
+        // re-decodes miss on two due frames running is no longer followed on its template alone
+        // (second set of photo clips: 98.95 → 99.42% of the baseline's reads on average; the
+        // synthetic scenes' coverage up to 1.9 points higher, nowhere lower).
+        if disagreeing == nil, due, !barcode.symbology.isAddOn, var memory, let template = memory.template,
+           memory.dueReadsMissed < Self.dueReadsMissedFollowed,
+           let measured = relocate(track, barcode: barcode, memory: memory, template: template, image: image) {
+            memory.dueReadsMissed += 1
+            var followed = Detection(barcode: measured)
+            followed.isFreshRead = false
+            return (followed, memory)
+        }
         if memory?.template == nil {
             // Nothing to correlate with yet (an add-on, or a decode that failed): take
             // the template where the tracker expects the code; it is checked next frame.
@@ -638,6 +654,10 @@ public final class TrackingEngine: TrackingAwareDetector, Sendable {
         }
         return (disagreeing, memory)
     }
+
+    /// Due frames in a row whose missed re-decode correlation may stand in for
+    /// (``TrackMemory/dueReadsMissed``).
+    static let dueReadsMissedFollowed = 1
 
     /// Slant (see `Quadrilateral.slant`) from which a 2-D code its window did not read is
     /// read upright too: below it the code is a rotated rectangle, which zxing-cpp reads as
