@@ -119,7 +119,7 @@ struct BenchAccuracy: Sendable, Codable {
     static func covers(_ reported: [BenchReportedTrack], _ object: BenchTruthObject) -> Bool {
         reported.contains { track in
             track.measured && track.payload == object.payload
-                && (object.location.contains(track.location.center) || track.location.contains(object.location.center)
+                && (object.location.sharesSpot(with: track.location)
                     || track.readsPartialRows && isAnotherBand(track.location, of: object.location))
         }
     }

@@ -14,7 +14,7 @@ enum BenchMisreads {
     /// centre) and every such code carries another payload. A read on no truth code is not
     /// one (truth may leave a code out).
     static func isMisread(_ payload: String, at location: Quadrilateral, truth: [BenchReferenceFile.Code]) -> Bool {
-        let onSpot = truth.filter { $0.location.contains(location.center) || location.contains($0.location.center) }
+        let onSpot = truth.filter { $0.location.sharesSpot(with: location) }
         return !onSpot.isEmpty && !onSpot.contains { $0.payload == payload }
     }
 }
