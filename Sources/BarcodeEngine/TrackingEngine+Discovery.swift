@@ -73,13 +73,13 @@ extension TrackingEngine {
 
     /// The regions among `regions` (a frame's candidate regions) to read in a reader process
     /// at `frame` for the symbologies the in-process reads leave out (`track`'s PDF417): at
-    /// most ``isolatedRegionsPerFrame`` of those at least half again as wide as tall, the one
+    /// most ``isolatedRegionsPerFrame`` of those (not empty) at least half again as wide as tall, the one
     /// read longest ago first (a region overlapping an earlier one by more than a third,
     /// followed as the view moves, is that one), then the widest for its height. The widest
     /// alone was the same print frame after frame while a PDF417 sliding in at the frame's
     /// edge waited for the next full-size whole-frame search (photo clips: 3 frames).
     func isolatedRegions(among regions: [Rect], frame: Int) -> [Rect] {
-        let wide = regions.filter { $0.width >= 1.5 * $0.height }
+        let wide = regions.filter { $0.height > 0 && $0.width >= 1.5 * $0.height }
         guard !wide.isEmpty else { return [] }
         return state.withLock { state in
             state.isolatedRegions.removeAll { frame - $0.frame > Self.forgottenAfter(configuration.candidateRetryFrames) }
