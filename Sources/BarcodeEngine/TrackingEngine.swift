@@ -216,7 +216,9 @@ public final class TrackingEngine: TrackingAwareDetector, Sendable {
                 // 2-D: room for identical neighbours in the window; 1-D symbols are read
                 // one per call, so each extra one costs a pass.
                 $0.maxSymbols = symbology.isLinear ? 1 : 4
-                $0.readAddOns = false
+                // An EAN/UPC code's window reads its add-on too (when the options do): the
+                // add-on's own track is measured only by such a read (``follow``).
+                $0.readAddOns = options.readAddOns && Self.carriesAddOns(symbology)
                 // tryDownscale stays as in `options`: a large code blurred by zoom or
                 // motion reads only in zxing-cpp's downscaled pass (which it makes
                 // only for windows of 1000 pixels or more; from 300 pixels the engine
@@ -230,7 +232,7 @@ public final class TrackingEngine: TrackingAwareDetector, Sendable {
         for symbology in wanted where symbology.isLinear {
             bands[symbology] = try reader([symbology]) {
                 $0.maxSymbols = 4
-                $0.readAddOns = false
+                $0.readAddOns = options.readAddOns && Self.carriesAddOns(symbology)
             }
         }
         bandReaders = bands
@@ -593,7 +595,12 @@ public final class TrackingEngine: TrackingAwareDetector, Sendable {
                 followed.isFreshRead = false
                 return (followed, memory)
             }
-            if barcode.symbology.isAddOn { return (nil, memory) }
+        }
+        // An add-on is read with the code it follows (zxing-cpp reads one only after its EAN/UPC
+        // code), by that code's window reader; its own track is measured by the add-on's read.
+        let readSymbology = barcode.symbology.isAddOn ? barcode.associatedCode?.symbology : barcode.symbology
+        guard let readSymbology, !barcode.symbology.isAddOn || windowReaders[readSymbology]?.options.readAddOns == true else {
+            return (nil, memory)
         }
         let prefersUpright = memory?.readsUpright == true
         if prefersUpright, let upright = try readUpright(track, barcode: barcode, image: image, memory: memory, warnings: &warnings) {
@@ -603,16 +610,18 @@ public final class TrackingEngine: TrackingAwareDetector, Sendable {
         // read nearest the prediction.
         let predicted = track.predictedLocation.center
         var disagreeing: Detection?
-        let read = try windowReaders[barcode.symbology].flatMap { reader in
+        let read = try windowReaders[readSymbology].flatMap { reader in
             try window(around: track.predictedLocation, in: bounds).map { window in
                 try Self.windowReads(image, in: window, around: track.predictedLocation, with: reader,
-                                     symbology: barcode.symbology, payload: barcode.bytes,
-                                     across: bounds, bandReader: bandReaders[barcode.symbology])
+                                     symbology: readSymbology, payload: barcode.bytes,
+                                     across: bounds, bandReader: bandReaders[readSymbology])
             }
         }
         if let read {
             warnings += read.warnings
-            let reads = read.detections.compactMap(\.barcode)
+            // An add-on's track takes add-on reads only; a code's track, no add-on reads (an
+            // add-on shares its code's spot, and is no other reading of it).
+            let reads = read.detections.compactMap(\.barcode).filter { $0.symbology.isAddOn == barcode.symbology.isAddOn }
             if let decoded = reads.filter({ $0.bytes == barcode.bytes })
                 .min(by: { $0.location.center.distance(to: predicted) < $1.location.center.distance(to: predicted) }) {
                 var measured = barcode
@@ -653,6 +662,11 @@ public final class TrackingEngine: TrackingAwareDetector, Sendable {
             return (disagreeing, TrackMemory(template: template, quadAtTemplate: track.predictedLocation))
         }
         return (disagreeing, memory)
+    }
+
+    /// Whether zxing-cpp reads EAN-2/EAN-5 add-ons after codes of `symbology` (EAN/UPC).
+    static func carriesAddOns(_ symbology: Symbology) -> Bool {
+        [.ean13, .ean8, .upcA, .upcE].contains(symbology)
     }
 
     /// Due frames in a row whose missed re-decode correlation may stand in for
