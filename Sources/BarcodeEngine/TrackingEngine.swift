@@ -17,7 +17,9 @@ import Synchronization
 ///   square, see ``RectifiedCode``) on its due frames, and first while it keeps
 ///   reading only upright: zxing-cpp 1.4 misses most 2-D codes seen at a slant; a 1-D
 ///   code the window misses is read in its rows across the view (``rowBand(around:in:)``),
-///   where zxing-cpp thresholds its rows as in the whole frame;
+///   where zxing-cpp thresholds its rows as in the whole frame; an EAN-2/EAN-5 add-on
+///   (a track of its own) is re-located likewise, and re-read with its EAN/UPC code, by
+///   that code's window reader (zxing-cpp reads an add-on only after its code);
 /// - located-only codes are re-read in a window;
 /// - a code that neither correlates nor decodes there although it was measured in the
 ///   previous frame and is predicted inside the view (a 1-D code: mostly inside) is read,
@@ -216,8 +218,8 @@ public final class TrackingEngine: TrackingAwareDetector, Sendable {
                 // 2-D: room for identical neighbours in the window; 1-D symbols are read
                 // one per call, so each extra one costs a pass.
                 $0.maxSymbols = symbology.isLinear ? 1 : 4
-                // An EAN/UPC code's window reads its add-on too (when the options do): the
-                // add-on's own track is measured only by such a read (``follow``).
+                // An EAN/UPC code's window reads its add-on too (when the options do): a read
+                // there is what measures the add-on's own track when correlation loses it.
                 $0.readAddOns = options.readAddOns && Self.carriesAddOns(symbology)
                 // tryDownscale stays as in `options`: a large code blurred by zoom or
                 // motion reads only in zxing-cpp's downscaled pass (which it makes

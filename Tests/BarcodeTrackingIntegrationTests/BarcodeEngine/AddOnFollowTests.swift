@@ -30,7 +30,8 @@ struct AddOnFollowTests {
         // The premise: a whole-frame read gives the code and its add-on.
         let whole = try BarcodeReader(options: .video).read(frames[1].image).detections.compactMap(\.barcode?.data)
         #expect(Set(whole) == ["9780735200449", "51299"])
-        // Only the first frame is searched (whole); every later measurement is following's.
+        // Only the first frame is searched whole, and no region nor strip after it: later
+        // measurements are the tracks' own (correlation, window reads).
         let (measured, _) = try LinearRowsTests.run(frames, LinearRowsTests.quietDiscovery(linearRowsTime: 0))
         for (index, payloads) in measured.enumerated() {
             #expect(payloads == ["51299", "9780735200449"], "frame \(index + 1): the add-on and its code are both measured")
