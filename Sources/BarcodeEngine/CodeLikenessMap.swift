@@ -95,6 +95,27 @@ struct CodeLikenessMap {
         return a.replacing(with: b, where: larger) &- b.replacing(with: a, where: larger)
     }
 
+    /// The share of the strong edges that run across (``acrossShare``) in the code-like cells
+    /// (``codeLikeDensity``) whose centres lie in `rect` (frame pixels), each cell weighted by
+    /// its density; 0 when there is none. About 1 for upright bars, about 0.5 for square
+    /// modules, print and texture.
+    func acrossShare(in rect: Rect) -> Float {
+        let size = Double(cellSize)
+        let firstColumn = max(0, Int((rect.x / size - 0.5).rounded(.up))), lastColumn = min(columns - 1, Int((rect.maxX / size - 0.5).rounded(.down)))
+        let firstRow = max(0, Int((rect.y / size - 0.5).rounded(.up))), lastRow = min(rows - 1, Int((rect.maxY / size - 0.5).rounded(.down)))
+        guard firstColumn <= lastColumn, firstRow <= lastRow else { return 0 }
+        var across: Float = 0, weight: Float = 0
+        for row in firstRow...lastRow {
+            for column in firstColumn...lastColumn {
+                let index = row * columns + column
+                guard density[index] >= Self.codeLikeDensity else { continue }
+                across += acrossShare[index] * density[index]
+                weight += density[index]
+            }
+        }
+        return weight > 0 ? across / weight : 0
+    }
+
     /// Candidate regions (frame pixels, clipped to `bounds`), highest summed density
     /// first: groups of at least `minimumCells` code-like cells whose centres lie
     /// outside every quad of `hidden`, each grown through the faint cells around it

@@ -107,6 +107,15 @@ extension TrackingEngine {
     /// At most this many wide regions a frame are read in a reader process (``isolatedRegions(among:frame:)``).
     static let isolatedRegionsPerFrame = 2
 
+    /// The share of a region's strong edges that must run across (``CodeLikenessMap/acrossShare(in:)``)
+    /// for the region to be read in a reader process for PDF417: a PDF417's codewords are bars,
+    /// upright in a view the search reads (about 0.6 or more up to a tilt of some 35°), while
+    /// square modules, print and texture give about half each way. Measured 29 Nov on the
+    /// photo clips (`Benchmarks/photo-clips`, the sheets and the second pallet, 36 clips): of
+    /// 5,881 such reads the 3 that found a PDF417 were at 0.61, 0.67 and 0.77; on the real clips
+    /// (no PDF417), 16 of 455 reads are at 0.55 or more.
+    static let isolatedRegionAcrossShare: Float = 0.55
+
     /// The symbol outline of `map` (``CodeLikenessMap/outlines(in:hiding:minimumCells:)``) to
     /// read upright at `frame`, if any: the largest one no larger than half of `bounds` whose
     /// wait is over. One every ``outlineInterval`` frames, and an outline read before (one

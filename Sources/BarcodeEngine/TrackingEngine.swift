@@ -380,12 +380,14 @@ public final class TrackingEngine: TrackingAwareDetector, Sendable {
         // whole-frame read covers 1-D codes): zxing-cpp 1.4 reads small Data Matrix
         // and Aztec symbols in a region that it misses in the busy full frame.
         let wantsRegions = configuration.candidateRegionsPerFrame > 0 && (!searchAll || matrixDiscovery != nil)
-        let (regions, outline, rowsMatter): ([Rect], CodeLikenessMap.Outline?, Bool) = !wantsRegions ? ([], nil, false) : timed(.likenessMap) {
+        let (regions, barLike, outline, rowsMatter): ([Rect], [Rect], CodeLikenessMap.Outline?, Bool) = !wantsRegions ? ([], [], nil, false)
+            : timed(.likenessMap) {
             let map = ahead.map ?? CodeLikenessMap(image)
             let outline = configuration.readsSlantedOutlinesUpright && matrixDiscovery != nil
                 ? uprightOutline(in: map, bounds: bounds, known: known, frame: frameIndex) : nil
-            return (candidateRegions(in: map, bounds: bounds, known: known, frame: frameIndex), outline,
-                    rowsMayMatter && Self.linearRowsMayMatter(in: map, bounds: bounds, hiding: known))
+            let regions = candidateRegions(in: map, bounds: bounds, known: known, frame: frameIndex)
+            let barLike = regions.filter { map.acrossShare(in: $0) >= Self.isolatedRegionAcrossShare }
+            return (regions, barLike, outline, rowsMayMatter && Self.linearRowsMayMatter(in: map, bounds: bounds, hiding: known))
         }
         if linearRows || rowsMatter { search(bounds, known: known, linearDiscovery, .linearRows) }
         if wantsRegions {
@@ -393,12 +395,13 @@ public final class TrackingEngine: TrackingAwareDetector, Sendable {
                 search(region, known: known, searchAll ? matrixDiscovery : regionReader, .regions)
             }
             // The symbologies those reads leave out (read in reader processes: `track`'s
-            // PDF417), in the regions at least half again as wide as tall (a PDF417 is; a view
-            // of square 2-D codes then never pays the round trip), in a reader process: a
-            // PDF417 coming into view is found in its first readable frame, not at the next
-            // full-size whole-frame search.
+            // PDF417), in the regions at least half again as wide as tall whose edges run
+            // mostly across (a PDF417 is wide and made of bars; a view of square 2-D codes,
+            // print or circuit board then never pays the round trip, see
+            // ``isolatedRegionAcrossShare``), in a reader process: a PDF417 coming into view is
+            // found in its first readable frame, not at the next full-size whole-frame search.
             if !searchAll, lateWaiting.isEmpty, let isolatedRegionReader {
-                for wide in isolatedRegions(among: regions, frame: frameIndex) {
+                for wide in isolatedRegions(among: barLike, frame: frameIndex) {
                     search(wide, known: known, isolatedRegionReader, .isolatedRegion)
                 }
             }

@@ -1,6 +1,7 @@
 @testable import BarcodeDecoding
 @testable import BarcodeEngine
 import BarcodeTracking
+import SyntheticScenes
 import Testing
 import TestSupport
 
@@ -55,5 +56,58 @@ struct IsolatedRegionRotationTests {
         #expect(chosen[1] == [kc, ka], "the one never read, then the widest of those read at frame 1")
         #expect(chosen[2] == [kb, ka], "the one read longest ago, then the widest of those read at frame 2")
         #expect(engine.isolatedRegions(among: [square], frame: 4).isEmpty)
+    }
+}
+
+/// Only bar-like wide regions go to a reader process for PDF417 (``TrackingEngine/isolatedRegionAcrossShare``).
+struct IsolatedRegionBarLikenessTests {
+    /// `frame` with a block of 4-pixel square modules, black or white at random (seed 7),
+    /// `width` × `height` pixels at (`x`, `y`): print or texture like a 2-D code's, which no
+    /// decoder reads.
+    static func withModules(_ frame: Frame, x: Int, y: Int, width: Int, height: Int) -> Frame {
+        var frame = frame
+        var random = SplitMix64(seed: 7)
+        for row in 0..<(height / 4) {
+            for column in 0..<(width / 4) where random.next() % 2 == 0 {
+                for dy in 0..<4 {
+                    for dx in 0..<4 { frame.image.pixels[(y + 4 * row + dy) * frame.image.bytesPerRow + x + 4 * column + dx] = 0 }
+                }
+            }
+        }
+        return frame
+    }
+
+    @Test("Across share: bars near 1, a PDF417 above the bar, square modules about one half, nothing 0")
+    func acrossShareOfCodes() throws {
+        let frame = try LinearRowsTests.frame(1, [("BARS-128", .code128, x: 100, y: 100), ("STACKED-417", .pdf417, x: 700, y: 100),
+                                                  ("MATRIX-QR", .qrCode, x: 100, y: 400)])
+        let modules = Self.withModules(frame, x: 700, y: 400, width: 400, height: 160)
+        let map = CodeLikenessMap(modules.image)
+        // The renderings with their 20-pixel quiet zones: Code 128 and PDF417 300 × 100, the QR code 160 square.
+        let bars = map.acrossShare(in: Rect(x: 120, y: 120, width: 260, height: 60))
+        let pdf417 = map.acrossShare(in: Rect(x: 720, y: 120, width: 260, height: 60))
+        let qr = map.acrossShare(in: Rect(x: 120, y: 420, width: 120, height: 120))
+        let texture = map.acrossShare(in: Rect(x: 700, y: 400, width: 400, height: 160))
+        #expect(bars > 0.9)
+        #expect(pdf417 >= TrackingEngine.isolatedRegionAcrossShare, "\(pdf417)")
+        #expect(qr < TrackingEngine.isolatedRegionAcrossShare && qr > 0.3, "\(qr)")
+        #expect(texture < TrackingEngine.isolatedRegionAcrossShare && texture > 0.4, "\(texture)")
+        #expect(map.acrossShare(in: Rect(x: 500, y: 600, width: 100, height: 60)) == 0, "blank paper has no code-like cell")
+    }
+
+    @Test("A wide block of square modules beside a tracked QR code is read in this process, never in a reader process")
+    func squareModulesStayInProcess() throws {
+        let qr = ("MATRIX-1", Symbology.qrCode, x: 100, y: 100)
+        // The block comes into view in frame 2 (a region searched in frame 1's whole-frame
+        // search would wait its turn), as the PDF417 above does in frame 3.
+        let frames = try (1...3).map { number in
+            let frame = try LinearRowsTests.frame(number, [qr])
+            return number == 1 ? frame : Self.withModules(frame, x: 600, y: 300, width: 400, height: 160)
+        }
+        let times = EngineJobTimes()
+        let seen = try LinearRowsTests.measured(frames, by: try IsolatedRegionTests.engine(regions: 8, times: times))
+        #expect(seen.allSatisfy { $0 == ["MATRIX-1"] })
+        #expect((times.snapshot[.regions]?.jobs ?? 0) >= 1, "the block is a code-like region, read for the in-process symbologies")
+        #expect(times.snapshot[.isolatedRegion] == nil, "not for PDF417: its edges run both ways")
     }
 }
