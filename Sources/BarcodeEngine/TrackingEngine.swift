@@ -220,7 +220,7 @@ public final class TrackingEngine: TrackingAwareDetector, Sendable {
                 $0.maxSymbols = symbology.isLinear ? 1 : 4
                 // An EAN/UPC code's window reads its add-on too (when the options do): a read
                 // there is what measures the add-on's own track when correlation loses it.
-                $0.readAddOns = options.readAddOns && Self.carriesAddOns(symbology)
+                $0.readAddOns = options.readAddOns && symbology.carriesAddOns
                 // tryDownscale stays as in `options`: a large code blurred by zoom or
                 // motion reads only in zxing-cpp's downscaled pass (which it makes
                 // only for windows of 1000 pixels or more; from 300 pixels the engine
@@ -234,7 +234,7 @@ public final class TrackingEngine: TrackingAwareDetector, Sendable {
         for symbology in wanted where symbology.isLinear {
             bands[symbology] = try reader([symbology]) {
                 $0.maxSymbols = 4
-                $0.readAddOns = options.readAddOns && Self.carriesAddOns(symbology)
+                $0.readAddOns = options.readAddOns && symbology.carriesAddOns
             }
         }
         bandReaders = bands
@@ -379,6 +379,8 @@ public final class TrackingEngine: TrackingAwareDetector, Sendable {
         // Beside a whole-frame search too, but for 2-D symbols only there (the
         // whole-frame read covers 1-D codes): zxing-cpp 1.4 reads small Data Matrix
         // and Aztec symbols in a region that it misses in the busy full frame.
+        // The wide regions read for the symbologies left to reader processes (below).
+        let readsIsolatedRegions = !searchAll && lateWaiting.isEmpty && isolatedRegionReader != nil
         let wantsRegions = configuration.candidateRegionsPerFrame > 0 && (!searchAll || matrixDiscovery != nil)
         let (regions, barLike, outline, rowsMatter): ([Rect], [Rect], CodeLikenessMap.Outline?, Bool) = !wantsRegions ? ([], [], nil, false)
             : timed(.likenessMap) {
@@ -386,7 +388,7 @@ public final class TrackingEngine: TrackingAwareDetector, Sendable {
             let outline = configuration.readsSlantedOutlinesUpright && matrixDiscovery != nil
                 ? uprightOutline(in: map, bounds: bounds, known: known, frame: frameIndex) : nil
             let regions = candidateRegions(in: map, bounds: bounds, known: known, frame: frameIndex)
-            let barLike = regions.filter { map.acrossShare(in: $0) >= Self.isolatedRegionAcrossShare }
+            let barLike = !readsIsolatedRegions ? [] : regions.filter { map.acrossShare(in: $0) >= Self.isolatedRegionAcrossShare }
             return (regions, barLike, outline, rowsMayMatter && Self.linearRowsMayMatter(in: map, bounds: bounds, hiding: known))
         }
         if linearRows || rowsMatter { search(bounds, known: known, linearDiscovery, .linearRows) }
@@ -400,7 +402,7 @@ public final class TrackingEngine: TrackingAwareDetector, Sendable {
             // print or circuit board then never pays the round trip, see
             // ``isolatedRegionAcrossShare``), in a reader process: a PDF417 coming into view is
             // found in its first readable frame, not at the next full-size whole-frame search.
-            if !searchAll, lateWaiting.isEmpty, let isolatedRegionReader {
+            if readsIsolatedRegions, let isolatedRegionReader {
                 for wide in isolatedRegions(among: barLike, frame: frameIndex) {
                     search(wide, known: known, isolatedRegionReader, .isolatedRegion)
                 }
@@ -667,11 +669,6 @@ public final class TrackingEngine: TrackingAwareDetector, Sendable {
             return (disagreeing, TrackMemory(template: template, quadAtTemplate: track.predictedLocation))
         }
         return (disagreeing, memory)
-    }
-
-    /// Whether zxing-cpp reads EAN-2/EAN-5 add-ons after codes of `symbology` (EAN/UPC).
-    static func carriesAddOns(_ symbology: Symbology) -> Bool {
-        [.ean13, .ean8, .upcA, .upcE].contains(symbology)
     }
 
     /// Due frames in a row whose missed re-decode correlation may stand in for

@@ -83,6 +83,10 @@ public enum Symbology: String, CaseIterable, Hashable, Sendable, Codable, Custom
     /// Whether this is an EAN/UPC add-on symbol, which never appears on its own.
     public var isAddOn: Bool { self == .ean2 || self == .ean5 }
 
+    /// Whether an EAN-2/EAN-5 add-on can follow a code of this symbology (EAN-13, EAN-8,
+    /// UPC-A, UPC-E): zxing-cpp reads an add-on only after such a code.
+    public var carriesAddOns: Bool { self == .ean13 || self == .ean8 || self == .upcA || self == .upcE }
+
     /// Parses a name as typed by a user: the raw value, case-insensitive, with
     /// `-`, `_` and spaces ignored (`EAN-13`, `qr_code` and `QRCode` all work).
     public init?(name: String) {
