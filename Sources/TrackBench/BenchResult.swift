@@ -67,6 +67,9 @@ struct BenchSequenceResult: Sendable, Codable {
     /// be misreads, left out of the engine's lag behind and coverage of the baseline's reads
     /// (``BenchMisreads``); `nil` otherwise.
     var baselineMisreadsSetAside: Int? = nil
+    /// A file: the baseline's reads with a quad zxing-cpp placed where no code can be
+    /// (``BenchMisplacedReads``), left out of the reference made of its decodes; `nil` for a scene.
+    var baselineMisplacedSetAside: Int? = nil
 
     /// Baseline CPU time per frame over the engine's: how much less work the engine does.
     var cpuSaving: Double? {

@@ -107,12 +107,16 @@ package struct BenchRunner {
         let engineReports = blocks.engineReports, baselineReports = blocks.baselineReports
         // With ground truth, the baseline's misreads are no reads the engine must make too.
         let truthFrames = reference?.isGroundTruth == true ? reference?.decodes : nil
-        var misreads = 0
+        var misreads = 0, misplaced = 0
         var decoded = BenchLinkedReference()
         for (index, detections) in blocks.baselineDetections.enumerated() {
             let truth = truthFrames.map { index < $0.count ? $0[index] : [] }
             decoded.append(detections.compactMap { detection in
                 guard let barcode = detection.barcode else { return nil }
+                if BenchMisplacedReads.isMisplaced(detection.location, symbology: barcode.symbology) {
+                    misplaced += 1
+                    return nil
+                }
                 if let truth, BenchMisreads.isMisread(barcode.benchText, at: detection.location, truth: truth) {
                     misreads += 1
                     return nil
@@ -157,7 +161,7 @@ package struct BenchRunner {
             engine: compared.engine, baseline: compared.baseline,
             decodeLagBehindBaseline: compared.lag, engineCoverageOfBaseline: compared.coverage,
             sourcePerFrame: Double(sourceNanoseconds) / 1e6 / Double(count), peakMemoryMiB: Self.peakMemoryMiB(),
-            baselineMisreadsSetAside: truthFrames == nil ? nil : misreads)
+            baselineMisreadsSetAside: truthFrames == nil ? nil : misreads, baselineMisplacedSetAside: misplaced)
         return Outcome(result: result, engine: engineSequence, baseline: baselineSequence,
                        frameRate: source.nominalFrameRate ?? 30)
     }

@@ -3,6 +3,12 @@ import Foundation
 /// The terminal table and the JSON of a bench report.
 enum BenchTable {
     /// Two tables (speed, accuracy), engine (E) and baseline (B) side by side, plus a footer.
+    /// The extras table's set-aside cell: misreads (with ground truth) / misplaced reads (files), "—" for none measured.
+    static func setAside(_ s: BenchSequenceResult) -> String {
+        guard s.baselineMisreadsSetAside != nil || s.baselineMisplacedSetAside != nil else { return "—" }
+        return (s.baselineMisreadsSetAside.map { "\($0)" } ?? "—") + "/" + (s.baselineMisplacedSetAside.map { "\($0)" } ?? "—")
+    }
+
     static func render(_ report: BenchReport) -> String {
         var speed: [[String]] = [[
             "scene", "frames", "module", "E fps", "B fps", "E/B", "CPU ms E/B", "B/E CPU",
@@ -14,7 +20,7 @@ enum BenchTable {
             "E lag vs B", "E cov of B",
         ]]
         var extras: [[String]] = [["scene", "located-only lead frames E", "located/stray pairs E", "misreads held back E/B",
-                                   "B misreads set aside"]]
+                                   "B misreads/misplaced set aside"]]
         var skipped: [String] = []
         for s in report.sequences {
             guard let e = s.engine, let b = s.baseline else {
@@ -39,7 +45,7 @@ enum BenchTable {
                 lag(s.decodeLagBehindBaseline), s.engineCoverageOfBaseline.map(pct) ?? "—",
             ])
             extras.append([s.name, e.located.summary, "\(e.located.locatedPairs)/\(e.located.strayPairs)",
-                           "\(e.misreadsPrevented)/\(b.misreadsPrevented)", s.baselineMisreadsSetAside.map { "\($0)" } ?? "—"])
+                           "\(e.misreadsPrevented)/\(b.misreadsPrevented)", setAside(s)])
         }
         var text = "Speed (latency = frame in hand → tracked results and overlay plans delivered; E engine, B baseline;\n"
         text += " CPU: process CPU time per frame, all threads, which other load on the machine does not inflate)\n"
@@ -57,7 +63,8 @@ enum BenchTable {
         text += " located/stray: measured located-only track/frame pairs, and those on no reference code;\n"
         text += " misreads: readings held back by track's default --verify 1d:2/3 (B: counted by an untimed session on its decodes);\n"
         text += " set aside: a file with ground truth (--reference), the baseline's reads on a truth code of another payload, left out\n"
-        text += " of E lag vs B and E cov of B)\n"
+        text += " of E lag vs B and E cov of B; any file, reads zxing-cpp placed where no code can be (two corners on one point),\n"
+        text += " left out of the baseline's decodes as a reference)\n"
         let jobs = BenchJobTimes.rows(report.sequences)
         if jobs.count > 1 {
             text += "Engine time by job, ms per frame (wall time of each kind of job; jobs run side by side on the cores, so they add up\n"

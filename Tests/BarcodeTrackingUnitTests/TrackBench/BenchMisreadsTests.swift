@@ -26,3 +26,23 @@ struct BenchMisreadsTests {
         #expect(!BenchMisreads.isMisread("00123457", at: band, truth: []))
     }
 }
+
+/// Which baseline reads zxing-cpp placed where no code can be.
+struct BenchMisplacedReadsTests {
+    static func quad(_ points: [(Double, Double)]) -> Quadrilateral {
+        Quadrilateral(topLeft: Point(x: points[0].0, y: points[0].1), topRight: Point(x: points[1].0, y: points[1].1),
+                      bottomRight: Point(x: points[2].0, y: points[2].1), bottomLeft: Point(x: points[3].0, y: points[3].1))
+    }
+
+    @Test("A 2-D read with two corners on the image's origin is misplaced; a 1-D scan line and whole quads are not")
+    func misplacedByShape() {
+        // zxing-cpp 1.4's reads of codes cut by the top edge (photo clips' sheet whip and zoom).
+        #expect(BenchMisplacedReads.isMisplaced(Self.quad([(54, 1), (0, 0), (0, 0), (51, 81)]), symbology: .pdf417))
+        #expect(BenchMisplacedReads.isMisplaced(Self.quad([(721, 0), (0, 0), (0, 0), (724, 35)]), symbology: .dataMatrix))
+        // The same PDF417 where the baseline placed it in the frame before.
+        #expect(!BenchMisplacedReads.isMisplaced(Self.quad([(209, 0), (447, 0), (446, 62), (208, 55)]), symbology: .pdf417))
+        // A 1-D read is a scan line: its corners pair up, and it is where the code is.
+        #expect(!BenchMisplacedReads.isMisplaced(Self.quad([(100, 50), (300, 50), (300, 50), (100, 50)]), symbology: .code128))
+        #expect(BenchMisplacedReads.isMisplaced(Self.quad([(100, 50), (101, 50), (101, 51), (100, 51)]), symbology: .code128))
+    }
+}
