@@ -75,7 +75,8 @@ extension TrackingEngine {
     /// at `frame` for the symbologies the in-process reads leave out (`track`'s PDF417): at
     /// most ``isolatedRegionsPerFrame`` of those (not empty) at least half again as wide as tall, the one
     /// read longest ago first (a region overlapping an earlier one by more than a third,
-    /// followed as the view moves, is that one), then the widest for its height. The widest
+    /// followed as the view moves, is that one; one grown by ``regrowthFactor`` since counts as
+    /// never read), then the widest for its height. The widest
     /// alone was the same print frame after frame while a PDF417 sliding in at the frame's
     /// edge waited for the next full-size whole-frame search (photo clips: 3 frames).
     func isolatedRegions(among regions: [Rect], frame: Int) -> [Rect] {
@@ -84,8 +85,13 @@ extension TrackingEngine {
         return state.withLock { state in
             state.isolatedRegions.removeAll { frame - $0.frame > Self.forgottenAfter(configuration.candidateRetryFrames) }
             let seen = wide.map { region in state.isolatedRegions.firstIndex { $0.region.iou(region) > 1.0 / 3 } }
-            // When each was read last; never, first.
-            let last = seen.map { $0.map { state.isolatedRegions[$0].frame } ?? .min }
+            // When each was read last; never, first, and so is one that grew by a third since (a
+            // code sliding in at the frame's edge grows its region frame by frame).
+            let last = zip(wide, seen).map { region, at in
+                at.flatMap { at in
+                    region.area > state.isolatedRegions[at].region.area * Self.regrowthFactor ? nil : state.isolatedRegions[at].frame
+                } ?? .min
+            }
             let order = wide.indices.sorted { a, b in
                 last[a] != last[b] ? last[a] < last[b] : wide[a].width / wide[a].height > wide[b].width / wide[b].height
             }

@@ -57,6 +57,27 @@ struct IsolatedRegionRotationTests {
         #expect(chosen[2] == [kb, ka], "the one read longest ago, then the widest of those read at frame 2")
         #expect(engine.isolatedRegions(among: [square], frame: 4).isEmpty)
     }
+
+    @Test("A region grown by a third since its last read goes first, as one never read: a code sliding in at the edge")
+    func grownRegionGoesFirst() throws {
+        // Two regions read at frame 1; at frame 2 a region at the top edge comes up, read then
+        // with another new one.
+        let wide = Rect(x: 600, y: 0, width: 330, height: 140), b = Rect(x: 0, y: 540, width: 290, height: 160)
+        let edge = Rect(x: 192, y: 0, width: 272, height: 96), c = Rect(x: 580, y: 600, width: 220, height: 96)
+        let drifted = Rect(x: 603, y: 2, width: 330, height: 140)
+        func chosenAtFrame3(edgeThen: Rect) throws -> [Rect] {
+            let engine = try TrackingEngine()
+            #expect(engine.isolatedRegions(among: [wide, b], frame: 1) == [wide, b])
+            #expect(engine.isolatedRegions(among: [wide, b, edge, c], frame: 2) == [edge, c])
+            return engine.isolatedRegions(among: [drifted, b, c, edgeThen], frame: 3)
+        }
+        // Frame 3: the edge region grew to 1.7 times its area (the code slid further in): it
+        // goes first, then the one read longest ago that is widest for its height.
+        #expect(try chosenAtFrame3(edgeThen: Rect(x: 0, y: 0, width: 464, height: 96))
+            == [Rect(x: 0, y: 0, width: 464, height: 96), drifted])
+        // Grown by less than a third, it is the region read at frame 2, and waits for frame 1's.
+        #expect(try chosenAtFrame3(edgeThen: Rect(x: 182, y: 0, width: 300, height: 96)) == [drifted, b])
+    }
 }
 
 /// Only bar-like wide regions go to a reader process for PDF417 (``TrackingEngine/isolatedRegionAcrossShare``).
