@@ -2,13 +2,13 @@ import Foundation
 
 /// The terminal table and the JSON of a bench report.
 enum BenchTable {
-    /// Two tables (speed, accuracy), engine (E) and baseline (B) side by side, plus a footer.
     /// The extras table's set-aside cell: misreads (with ground truth) / misplaced reads (files), "—" for none measured.
     static func setAside(_ s: BenchSequenceResult) -> String {
         guard s.baselineMisreadsSetAside != nil || s.baselineMisplacedSetAside != nil else { return "—" }
         return (s.baselineMisreadsSetAside.map { "\($0)" } ?? "—") + "/" + (s.baselineMisplacedSetAside.map { "\($0)" } ?? "—")
     }
 
+    /// Two tables (speed, accuracy), engine (E) and baseline (B) side by side, plus a footer.
     static func render(_ report: BenchReport) -> String {
         var speed: [[String]] = [[
             "scene", "frames", "module", "E fps", "B fps", "E/B", "CPU ms E/B", "B/E CPU",
@@ -63,7 +63,7 @@ enum BenchTable {
         text += " located/stray: measured located-only track/frame pairs, and those on no reference code;\n"
         text += " misreads: readings held back by track's default --verify 1d:2/3 (B: counted by an untimed session on its decodes);\n"
         text += " set aside: a file with ground truth (--reference), the baseline's reads on a truth code of another payload, left out\n"
-        text += " of E lag vs B and E cov of B; any file, reads zxing-cpp placed where no code can be (two corners on one point),\n"
+        text += " of E lag vs B and E cov of B; any file, reads zxing-cpp placed where no code can be (a 2-D side under 4 px),\n"
         text += " left out of the baseline's decodes as a reference)\n"
         let jobs = BenchJobTimes.rows(report.sequences)
         if jobs.count > 1 {
