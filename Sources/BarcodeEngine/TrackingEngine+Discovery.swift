@@ -87,10 +87,10 @@ extension TrackingEngine {
             let seen = wide.map { region in state.isolatedRegions.firstIndex { $0.region.iou(region) > 1.0 / 3 } }
             // When each was read last; never, first, and so is one that grew by a third since (a
             // code sliding in at the frame's edge grows its region frame by frame).
-            let last = zip(wide, seen).map { region, at in
-                at.flatMap { at in
-                    region.area > state.isolatedRegions[at].region.area * Self.regrowthFactor ? nil : state.isolatedRegions[at].frame
-                } ?? .min
+            let last = zip(wide, seen).map { region, at -> Int in
+                guard let at else { return .min }
+                let tried = state.isolatedRegions[at]
+                return region.area > tried.region.area * Self.regrowthFactor ? .min : tried.frame
             }
             let order = wide.indices.sorted { a, b in
                 last[a] != last[b] ? last[a] < last[b] : wide[a].width / wide[a].height > wide[b].width / wide[b].height
