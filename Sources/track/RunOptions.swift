@@ -140,7 +140,7 @@ struct SessionOptions: ParsableArguments {
     var zxingBinarizer = false
 
     @Option(name: .long, help: ArgumentHelp(
-        "Misread protection: a code counts after N agreeing reads within M frames; N/M for all codes, 1d:N/M or 2d:N/M for one class (repeatable; a PDF417 at error-correction level 0 follows 1d; default 1d:2/3 and 2d:1/1; 1/1: every code counts at its first read, and only reads that disagree with it are held back).",
+        "Misread protection: a code counts after N agreeing reads within M frames; N/M for all codes, 1d:N/M or 2d:N/M for one class (repeatable; PDF417 follows 1d; default 1d:2/3 and 2d:1/1; 1/1: every code counts at its first read, and only reads that disagree with it are held back).",
         valueName: "N/M"))
     var verify: [String] = []
 

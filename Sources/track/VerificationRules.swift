@@ -6,8 +6,9 @@ import BarcodeTracking
 /// symbology, `1d:N/M` or `2d:N/M` for one class; repeatable, later values win.
 /// Default `1d:2/3,2d:1/1`: a 1-D code (check digit at best) needs a second
 /// agreeing read, one frame later on clean footage; a 2-D code (error
-/// correction) counts at its first read, except a PDF417 at error-correction level 0
-/// (detection only), which follows the 1-D rule. `--verify 1/1` counts every code at its
+/// correction) counts at its first read, except a PDF417, which follows the 1-D rule
+/// (zxing-cpp 1.4 misread PDF417s at error-correction levels 0 and 2, see
+/// ``ScanSessionConfiguration/verification(for:)-(Barcode)``). `--verify 1/1` counts every code at its
 /// first read (the first payload on a spot is established, whatever it is).
 struct VerificationRules: Equatable {
     var linear = ScanSessionConfiguration.Verification.linearDefault
