@@ -318,9 +318,9 @@ extension TrackingEngine {
     /// white would skew zxing-cpp's per-row histogram threshold for the codes left on those rows.
     package static func crop(_ image: LumaImage, to rect: Rect, hiding hidden: [Quadrilateral]) -> LumaImage? {
         guard let (x0, y0, w, h) = cropBounds(rect, in: image) else { return nil }
-        var pixels = [UInt8](repeating: 255, count: w * h)
         let fill = hidden.isEmpty ? 255 : hidingFill(image, x0: x0, y0: y0, width: w, height: h)
-        pixels.withUnsafeMutableBufferPointer { out in
+        // Every row is copied whole: no pass to initialise the buffer first.
+        let pixels = [UInt8](unsafeUninitializedCapacity: w * h) { out, count in
             image.pixels.withUnsafeBufferPointer { src in
                 for y in 0..<h {
                     let from = (y0 + y) * image.bytesPerRow + x0
@@ -328,6 +328,7 @@ extension TrackingEngine {
                     paint(hidden, on: UnsafeMutableBufferPointer(rebasing: out[(y * w)..<(y * w + w)]), frameRow: y0 + y, x0: x0, fill: fill)
                 }
             }
+            count = w * h
         }
         return try? LumaImage(width: w, height: h, pixels: pixels)
     }
