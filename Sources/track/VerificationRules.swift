@@ -8,7 +8,7 @@ import BarcodeTracking
 /// agreeing read, one frame later on clean footage; a 2-D code (error
 /// correction) counts at its first read, except a PDF417, which follows the 1-D rule
 /// (zxing-cpp 1.4 misread PDF417s at error-correction levels 0 and 2, see
-/// ``ScanSessionConfiguration/verification(for:)-(Barcode)``). `--verify 1/1` counts every code at its
+/// ``ScanSessionConfiguration/verification(for:)-(Symbology)``). `--verify 1/1` counts every code at its
 /// first read (the first payload on a spot is established, whatever it is).
 struct VerificationRules: Equatable {
     var linear = ScanSessionConfiguration.Verification.linearDefault

@@ -67,7 +67,7 @@ public struct ScanSessionConfiguration: Sendable, Hashable {
     /// correction: a wrong payload is practically impossible).
     public var verification = Verification.firstRead
     /// The rule for 1-D symbologies (``Symbology/isLinear``), whose only check is a
-    /// check digit or none, and for PDF417 (``verification(for:)-(Barcode)``); `nil` (the
+    /// check digit or none, and for PDF417 (``verification(for:)-(Symbology)``); `nil` (the
     /// default) uses ``verification``. `track` uses
     /// ``Verification/linearDefault`` (2 of 3), which costs one frame on clean footage.
     public var linearVerification: Verification?
@@ -77,22 +77,21 @@ public struct ScanSessionConfiguration: Sendable, Hashable {
     /// The defaults documented on each property.
     public init() {}
 
-    /// The verification rule for codes of `symbology`.
+    /// The verification rule for codes of `symbology`: ``linearVerification`` for 1-D codes and
+    /// PDF417, ``verification`` for the other 2-D codes. PDF417 follows the 1-D rule at every
+    /// error-correction level: zxing-cpp 1.4's PDF417 decoder has read payloads that are not
+    /// there past its error correction, `AAAA` at level 0 from a pallet's PDF417 cut by the
+    /// frame's corner and `AA` at level 2 from the symbology sheet's PDF417 (`This is PDF417`)
+    /// in the blurred first frame of a hand-held photo clip (decoding every frame read it too).
+    /// The same decoder's known defect, a codeword count taken from the row indicators
+    /// unchecked (upstream issue 517, see the README's decoder faults), is one way past it.
     public func verification(for symbology: Symbology) -> Verification {
-        symbology.isLinear ? linearVerification ?? verification : verification
+        symbology.isLinear || symbology == .pdf417 ? linearVerification ?? verification : verification
     }
 
-    /// The verification rule for `barcode`: its symbology's, except that a PDF417 follows
-    /// the 1-D rule (``linearVerification``) at every error-correction level: zxing-cpp 1.4's
-    /// PDF417 decoder has read payloads that are not there past its error correction, `AAAA`
-    /// at level 0 from a pallet's PDF417 cut by the frame's corner and `AA` at level 2 from
-    /// the symbology sheet's PDF417 (`This is PDF417`) in the blurred first frame of a
-    /// hand-held photo clip (decoding every frame read it too). The same decoder's known
-    /// defect, a codeword count taken from the row indicators unchecked (upstream issue 517,
-    /// see the README's decoder faults), is one way past it.
+    /// The verification rule for `barcode`: its symbology's (``verification(for:)-(Symbology)``).
     public func verification(for barcode: Barcode) -> Verification {
-        if barcode.symbology == .pdf417 { return linearVerification ?? verification }
-        return verification(for: barcode.symbology)
+        verification(for: barcode.symbology)
     }
 
     /// Checks every value; throws ``TrackingError/Code-swift.struct/invalidConfiguration`` naming the first bad one.

@@ -41,6 +41,11 @@ struct ScanSessionVerificationTests {
         let pair = [pdf417("1234", level: "0", at: Point(x: 300, y: 100)), pdf417("5678", level: "2", at: Point(x: 500, y: 100))]
         let twice = try run(session, [pair, pair], from: 2)
         #expect(twice.map { $0.newlyRecognized.compactMap(\.barcode.data).sorted() } == [[], ["1234", "5678"]])
+        // The rule asked by symbology says the same.
+        var configuration = ScanSessionConfiguration()
+        configuration.linearVerification = .linearDefault
+        #expect(configuration.verification(for: .pdf417) == .linearDefault)
+        #expect(configuration.verification(for: .qrCode) == .firstRead)
         // A 2-D code of another symbology still counts at its first read.
         let qr = try run(session, [[code("QR-1", at: Point(x: 500, y: 350), symbology: .qrCode)]], from: 4)
         #expect(qr.first?.newlyRecognized.map(\.barcode.data) == ["QR-1"])
