@@ -9,6 +9,10 @@ public struct BarcodeReader: BarcodeDetector {
     /// The options every call uses.
     public var options: DecoderOptions
 
+    /// The version of zxing-cpp this package was compiled against ("1.4.0" from Debian 12's
+    /// `libzxing-dev`): what decodes every read, worth naming in a bug report.
+    public static var zxingVersion: String { ZXing.version }
+
     /// Creates a reader; fails when an option names a symbology zxing-cpp 1.4 cannot read.
     public init(options: DecoderOptions = .video) throws(DecodingError) {
         if let maxSymbols = options.maxSymbols, !(1...255).contains(maxSymbols) {

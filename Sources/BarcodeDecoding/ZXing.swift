@@ -30,6 +30,9 @@ struct RawSymbol: Equatable {
 }
 
 enum ZXing {
+    /// The zxing-cpp version this package was compiled against, "major.minor.patch".
+    static var version: String { String(cString: CZXingShim_version()) }
+
     /// zxing-cpp 1.4 format bits for each symbology it reads; others are absent.
     static let formatBits: [Symbology: Int32] = [
         .aztec: Int32(CZXingShim_format_aztec), .codabar: Int32(CZXingShim_format_codabar),

@@ -89,3 +89,5 @@ int32_t cffmpegshim_status_for_averror(int averror) {
     if (averror == AVERROR_STREAM_NOT_FOUND) return CFFmpegShim_error_no_video_stream;
     return CFFmpegShim_error_library;
 }
+
+const char *CFFmpegShim_version(void) { return av_version_info(); }

@@ -9,6 +9,7 @@
 #include <GTIN.h>
 #include <MultiFormatWriter.h>
 #include <ReadBarcode.h>
+#include <ZXVersion.h>
 
 #include <algorithm>
 #include <cmath>
@@ -604,4 +605,11 @@ extern "C" bool CZXingShim_local_average_matrix(const uint8_t *pixels, int32_t w
         return false;
     czxingshim::localAverageThreshold(pixels, width, height, row_stride, out);
     return true;
+}
+
+#define CZXINGSHIM_STRING(x) #x
+#define CZXINGSHIM_VERSION(major, minor, patch) CZXINGSHIM_STRING(major) "." CZXINGSHIM_STRING(minor) "." CZXINGSHIM_STRING(patch)
+
+const char *CZXingShim_version(void) {
+    return CZXINGSHIM_VERSION(ZXING_VERSION_MAJOR, ZXING_VERSION_MINOR, ZXING_VERSION_PATCH);
 }

@@ -6,6 +6,9 @@ internal import CFFmpegShim
 internal import CFFmpeg
 import BarcodeTracking
 
+/// FFmpeg's version as its libraries report it at run time (`av_version_info`).
+func ffmpegRuntimeVersion() -> String { String(cString: CFFmpegShim_version()) }
+
 /// What an error happened during, for wording its message.
 enum MediaOperation {
     case reading

@@ -22,6 +22,10 @@ import Glibc
 ///
 /// Like every ``FrameSource`` it is owned by one thread at a time; it is not `Sendable`.
 public final class MediaFileSource: FrameSource {
+    /// The version of FFmpeg that reads media files, as its libraries report it at run time
+    /// (e.g. "5.1.9-0+deb12u1" on Debian 12): worth naming in a bug report about a file.
+    public static var ffmpegVersion: String { ffmpegRuntimeVersion() }
+
     /// How the source is read.
     public struct Options: Sendable, Hashable {
         /// Pace frames to the stream's timestamps (default `false`: as fast as they are asked for).

@@ -22,6 +22,7 @@ struct Track: AsyncParsableCommand {
               track --expect 3 --device /dev/video0 --serve 8080   # watch at http://127.0.0.1:8080/
               track scan label.png              # thorough still-image search
             """,
+        version: TrackVersion.line,
         subcommands: [Run.self, Scan.self, Devices.self, Bench.self],
         defaultSubcommand: Run.self)
 
@@ -36,6 +37,11 @@ struct Track: AsyncParsableCommand {
         let arguments = Array(CommandLine.arguments.dropFirst())
         // `track bench` runs its baseline as a plain zxing-cpp program reads (see AllocatorSettings).
         AllocatorSettings.apply(forBench: arguments.first == Bench.configuration.commandName)
+        // The default command would take `--version` for one of its own options.
+        if arguments == ["--version"] {
+            print(TrackVersion.line)
+            return
+        }
         if arguments.count == 1, ["-h", "--help", "help"].contains(arguments[0]) {
             print(helpMessage())
             // Run's option groups (INPUT, SESSION, OPTIONS), after its overview and usage.

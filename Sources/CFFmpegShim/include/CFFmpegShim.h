@@ -188,6 +188,9 @@ void CFFmpegShim_image_free(uint8_t *pixels);
 /// Opt-in (a library must not change FFmpeg's global log); safe to call repeatedly.
 void CFFmpegShim_capture_log(void);
 
+/// FFmpeg's version as its libraries report it at run time (`av_version_info`, e.g. "5.1.9-0+deb12u1").
+const char *CFFmpegShim_version(void);
+
 #ifdef __cplusplus
 }
 #endif

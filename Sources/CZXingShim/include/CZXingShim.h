@@ -143,6 +143,9 @@ void CZXingShim_bitmap_destroy(CZXingShim_bitmap *bitmap);
 bool CZXingShim_local_average_matrix(const uint8_t *pixels, int32_t width, int32_t height, int32_t row_stride,
                                      uint8_t *out);
 
+/// The version of zxing-cpp this shim was compiled against ("1.4.0"), from its `ZXVersion.h`.
+const char *CZXingShim_version(void);
+
 #ifdef __cplusplus
 }
 #endif
