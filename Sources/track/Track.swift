@@ -37,7 +37,7 @@ struct Track: AsyncParsableCommand {
         let arguments = Array(CommandLine.arguments.dropFirst())
         // `track bench` runs its baseline as a plain zxing-cpp program reads (see AllocatorSettings).
         AllocatorSettings.apply(forBench: arguments.first == Bench.configuration.commandName)
-        // The default command would take `--version` for one of its own options.
+        // Parsing hands a lone `--version` to the default command (`run`), which has no such option.
         if arguments == ["--version"] {
             print(TrackVersion.line)
             return
