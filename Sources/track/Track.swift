@@ -37,11 +37,6 @@ struct Track: AsyncParsableCommand {
         let arguments = Array(CommandLine.arguments.dropFirst())
         // `track bench` runs its baseline as a plain zxing-cpp program reads (see AllocatorSettings).
         AllocatorSettings.apply(forBench: arguments.first == Bench.configuration.commandName)
-        // Parsing hands a lone `--version` to the default command (`run`), which has no such option.
-        if arguments == ["--version"] {
-            print(TrackVersion.line)
-            return
-        }
         if arguments.count == 1, ["-h", "--help", "help"].contains(arguments[0]) {
             print(helpMessage())
             // Run's option groups (INPUT, SESSION, OPTIONS), after its overview and usage.
