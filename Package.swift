@@ -10,6 +10,7 @@ let package = Package(
         .library(name: "BarcodeAnnotation", targets: ["BarcodeAnnotation"]),
         .library(name: "FrameSources", targets: ["FrameSources"]),
         .library(name: "LiveView", targets: ["LiveView"]),
+        .library(name: "PalletStation", targets: ["PalletStation"]),
         .library(name: "SyntheticScenes", targets: ["SyntheticScenes"]),
         .library(name: "ZXingAssertionGuard", targets: ["CZXingAssertionGuard"]),
         .executable(name: "track", targets: ["track"]),
@@ -77,6 +78,8 @@ package.targets += [
     .target(name: "BarcodeTracking"),
     .target(name: "BarcodeDecoding", dependencies: ["BarcodeTracking", "CZXingShim", "CAllocatorSettings"]),
     .target(name: "BarcodeEngine", dependencies: ["BarcodeTracking", "BarcodeDecoding"]),
+    // Pallets out of a stream of frame results: presence and trigger, records, manifest check (track station).
+    .target(name: "PalletStation", dependencies: ["BarcodeTracking"]),
     // Presentation: drawing tracked codes and overlays onto frames (track --annotate, samples).
     .target(name: "BarcodeAnnotation", dependencies: ["BarcodeTracking"]),
     .target(name: "FrameSources", dependencies: ["BarcodeTracking", "CFFmpegShim", "CV4L2Shim"]),
@@ -129,6 +132,7 @@ package.targets += [
         name: "BarcodeTrackingUnitTests",
         dependencies: [
             "BarcodeTracking", "BarcodeAnnotation", "BarcodeEngine", "FrameSources", "SyntheticScenes", "track", "TrackArguments", "TrackBench", "TestSupport",
+            "PalletStation",
             .product(name: "PropertyBased", package: "swift-property-based"),
         ]
     ),
