@@ -89,9 +89,9 @@ package.targets += [
     .target(name: "CEarlySignals"),
     // glibc allocator settings for track (mallopt, which Swift does not import; see AllocatorSettings).
     .target(name: "CAllocatorSettings"),
-    // The --format jsonl contract's lines (frame, recognized, lost, summary): track and LiveView write the same;
+    // The --format jsonl contract's lines (frame, recognized, lost, summary, pallet): track and LiveView write the same;
     // and the MOTChallenge line track --format mot and track bench --mot write.
-    .target(name: "JSONLines", dependencies: ["BarcodeTracking"]),
+    .target(name: "JSONLines", dependencies: ["BarcodeTracking", "PalletStation"]),
     // Outputs over HTTP: the live page, MJPEG, Server-Sent Events (track --serve). A module of its own so
     // that embedders who do not serve do not build Hummingbird and SwiftNIO.
     .target(name: "LiveView", dependencies: [
@@ -112,7 +112,7 @@ package.targets += [
         name: "track",
         dependencies: [
             "BarcodeTracking", "BarcodeDecoding", "BarcodeEngine", "BarcodeAnnotation", "FrameSources", "SyntheticScenes", "CZXingAssertionGuard",
-            "CEarlySignals", "LiveView", "JSONLines", "TrackBench",
+            "CEarlySignals", "LiveView", "JSONLines", "TrackBench", "PalletStation",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Histogram", package: "hdrhistogram-swift"),
         ]

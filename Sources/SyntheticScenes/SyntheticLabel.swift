@@ -17,6 +17,9 @@ public struct SyntheticLabel: Sendable {
     public private(set) var paperRect: Rect
     /// The rendered symbol, 1 pixel per module, 0 = black, 255 = white.
     let bitmap: LumaImage
+    /// In a ``SyntheticSceneConfiguration/Layout/station`` scene, the pallet the label is on
+    /// (from 1, in the order the pallets enter the view); 0 in other layouts.
+    public internal(set) var pallet = 0
 
     /// Payload for instance `i` of `symbology`, deterministic from `rng`.
     static func payload(for symbology: Symbology, instance: Int, rng: inout SplitMix64) -> String {

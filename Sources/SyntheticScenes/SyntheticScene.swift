@@ -71,7 +71,7 @@ public struct SyntheticScene: Sendable {
             let scale = 1 + c.zoomAmplitude * sin(phase / 2.3)
             let angle = c.rotationAmplitude * Double.pi / 180 * sin(phase / 3.1)
             return Camera(center: center, scale: scale, angle: angle, frameCenter: frameCenter)
-        case .conveyor:
+        case .conveyor, .station:
             return Camera(center: Point(x: w / 2 - c.beltSpeed * t, y: h / 2), scale: 1, angle: 0, frameCenter: frameCenter)
         }
     }
@@ -134,6 +134,36 @@ public struct SyntheticScene: Sendable {
                 let x = -cellW * Double(slot + 1) + rng.uniform(0...spareX)
                 labels[index].move(to: Point(x: x, y: top + Double(lane) * cellH + rng.uniform(0...spareY)))
             }
+        case .station:
+            layOutPallets(&labels, c, &rng)
+        }
+    }
+
+    /// Pallets of 1 to 6 labels, one behind the other on the belt (entering from the left), each
+    /// pallet a block of lanes and columns, the next pallet entering the view 0.5 to 10 s after
+    /// the last label of the one before has left it.
+    private static func layOutPallets(_ labels: inout [SyntheticLabel], _ c: SyntheticSceneConfiguration, _ rng: inout SplitMix64) {
+        let gap = 6 * c.modulePixels
+        let w = Double(c.width), h = Double(c.height)
+        let cellW = labels.map(\.paperRect.width).max()! + gap, cellH = labels.map(\.paperRect.height).max()! + gap
+        let lanes = max(1, min(3, Int(h * 0.9 / cellH)))
+        let top = (h - Double(lanes) * cellH) / 2
+        var right = 0.0, index = 0, pallet = 0
+        while index < labels.count {
+            pallet += 1
+            let size = min(labels.count - index, 1 + Int(rng.next() % 6))
+            let columns = (size + lanes - 1) / lanes
+            for member in 0..<size {
+                let lane = member % lanes, column = member / lanes
+                let spareX = cellW - gap - labels[index].paperRect.width
+                let spareY = cellH - labels[index].paperRect.height
+                let x = right - cellW * Double(column + 1) + rng.uniform(0...spareX)
+                labels[index].move(to: Point(x: x, y: top + Double(lane) * cellH + rng.uniform(0...spareY)))
+                labels[index].pallet = pallet
+                index += 1
+            }
+            // The next pallet's right end: this one's left end, a view's width, and the empty belt.
+            right -= cellW * Double(columns) + w + rng.uniform(0.5...10) * c.beltSpeed
         }
     }
 }

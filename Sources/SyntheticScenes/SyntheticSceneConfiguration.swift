@@ -12,6 +12,10 @@ public struct SyntheticSceneConfiguration: Sendable, Hashable {
         case pallet
         /// A conveyor: labels ride a belt through a fixed view, entering and leaving.
         case conveyor
+        /// A pallet station: a fixed camera at a conveyor that brings pallet after pallet, each
+        /// with 1 to 6 labels, with an empty belt of 0.5 to 10 seconds between one pallet leaving
+        /// the view and the next entering it (``SyntheticLabel/pallet`` says which pallet a label is on).
+        case station
     }
 
     /// Frame width in pixels (16...7680). Default 1280.

@@ -27,9 +27,11 @@ final class OutputSink: LineSink {
         closesHandle = false
     }
 
-    /// Standard output, or a new file at `path` (created or truncated).
+    /// Standard output, or a new file at `path` (created or truncated; with `append`, created or
+    /// added to, starting on a new line when the file ends in the middle of one, as a killed
+    /// station's file can).
     /// - Throws: a message naming the path and the reason when the file cannot be written.
-    init(path: String?) throws {
+    init(path: String?, append: Bool = false) throws {
         guard let path, path != "-" else {
             handle = FileHandle.standardOutput
             closesHandle = false
@@ -41,13 +43,23 @@ final class OutputSink: LineSink {
         }
         // open(2), not FileManager.createFile: that writes a temporary file and renames it over
         // the path, which (run as root) replaced /dev/full, a FIFO or a symlink with a plain file.
-        let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o666)
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_CLOEXEC | (append ? O_APPEND : O_TRUNC), 0o666)
         guard descriptor >= 0 else {
             let reason = String(cString: strerror(errno))
             throw OutputError("cannot write --output \(path): \(reason.lowercased()) (check that the folder exists and is writable)")
         }
         handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
         closesHandle = true
+        if append, Self.endsMidLine(path) { buffer.append(0x0A) }
+    }
+
+    /// Whether the file at `path` is not empty and its last byte is not a newline.
+    private static func endsMidLine(_ path: String) -> Bool {
+        guard let reader = FileHandle(forReadingAtPath: path) else { return false }
+        defer { try? reader.close() }
+        guard let end = try? reader.seekToEnd(), end > 0 else { return false }
+        try? reader.seek(toOffset: end - 1)
+        return (try? reader.read(upToCount: 1)) != Data([0x0A])
     }
 
     /// Why the output could not be written (the first failed write or close), or `nil` while all is well.

@@ -36,7 +36,7 @@ struct InputOptions: ParsableArguments {
     @Option(name: .long, help: "Demo scene: random seed (default 1).")
     var seed: UInt64?
 
-    @Option(name: .long, help: "Demo scene layout: pallet or conveyor (default pallet).")
+    @Option(name: .long, help: "Demo scene layout: pallet, conveyor or station (pallet after pallet past a fixed camera; default pallet).")
     var layout: String?
 
     @Option(name: .long, help: ArgumentHelp("Demo scene: hand shake, standard deviation of the per-frame jitter (default 0.8).", valueName: "pixels"))
@@ -61,7 +61,7 @@ struct InputOptions: ParsableArguments {
         if let buffers, !(2...32).contains(buffers) { throw ValidationError("--buffers must be 2...32, not \(buffers)") }
         if let codes, !(0...1000).contains(codes) { throw ValidationError("--codes must be 0...1000, not \(codes)") }
         if let layout, SyntheticLayoutName(rawValue: layout) == nil {
-            throw ValidationError("--layout must be pallet or conveyor, not '\(layout)'")
+            throw ValidationError("--layout must be pallet, conveyor or station, not '\(layout)'")
         }
         if let shake, !(0...50).contains(shake) { throw ValidationError("--shake must be 0...50 pixels, not \(shake)") }
         if let blur, !(0...200).contains(blur) { throw ValidationError("--blur must be 0...200 pixels, not \(blur)") }
@@ -83,7 +83,7 @@ struct InputOptions: ParsableArguments {
 }
 
 /// The demo scene layouts, as typed on the command line.
-enum SyntheticLayoutName: String { case pallet, conveyor }
+enum SyntheticLayoutName: String { case pallet, conveyor, station }
 
 /// `WIDTHxHEIGHT` in pixels.
 struct FrameSizeArgument: ExpressibleByArgument {

@@ -67,9 +67,11 @@ enum SourceFactory {
             if let size = input.size { scene.width = size.width; scene.height = size.height }
             if let codes = input.codes { scene.codeCount = codes }
             if let seed = input.seed { scene.seed = seed }
-            if let layout = input.layout { scene.layout = layout == "conveyor" ? .conveyor : .pallet }
+            if let layout = input.layout { scene.layout = SyntheticSceneConfiguration.Layout(rawValue: layout) ?? .pallet }
             if let fps = input.fps { scene.frameRate = fps }
             if let shake = input.shake { scene.shake = shake }
+            // A station's camera is fixed: no hand shake unless asked for.
+            if scene.layout == .station, input.shake == nil { scene.shake = 0 }
             if let blur = input.blur { scene.motionBlur = blur }
             do {
                 let fitted = try SyntheticScene.fitting(scene)

@@ -20,10 +20,11 @@ struct Track: AsyncParsableCommand {
               track --demo --annotate demo.mp4 \\
                     --overlay 'anchor=topCenter,offset.y=fixedPx:15'
               track --expect 3 --device /dev/video0 --serve 8080   # watch at http://127.0.0.1:8080/
+              track station --device /dev/video0 --expect 4 --manifest asn.csv   # pallet after pallet
               track scan label.png              # thorough still-image search
             """,
         version: TrackVersion.line,
-        subcommands: [Run.self, Scan.self, Devices.self, Bench.self],
+        subcommands: [Run.self, Station.self, Scan.self, Devices.self, Bench.self],
         defaultSubcommand: Run.self)
 
     /// `track --help` also lists the options of the default command (`track run`),
@@ -56,7 +57,7 @@ struct Track: AsyncParsableCommand {
         // Only `run` turns SIGINT, SIGTERM and SIGHUP into a clean stop (with the summary);
         // the other commands get the default action back, and a signal caught during
         // start-up takes effect now.
-        if !(command is Run) { CEarlySignals_release() }
+        if !(command is Run || command is Station) { CEarlySignals_release() }
         do {
             if var asyncCommand = command as? any AsyncParsableCommand {
                 try await asyncCommand.run()

@@ -126,3 +126,37 @@ final class TextOutput: TrackOutput {
     /// Nothing: the caller reports the error on standard error, which is where people look.
     func failedToStart(_ message: String, expected: Int?) {}
 }
+
+/// `track station`'s output: the pallet records are written by ``StationRecorder``; of the run's
+/// own lines only the summary is kept (a shift's frame lines would be millions). Its codes are
+/// all in the pallet lines, so the summary lists none; as text it counts the pallets.
+final class StationSummaryOutput: TrackOutput {
+    let base: any TrackOutput
+    let sink: OutputSink
+    let format: OutputFormat
+    /// The pallets recorded so far (set once the recorder exists).
+    var palletsRecorded: () -> Int = { 0 }
+
+    init(format: OutputFormat, sink: OutputSink) {
+        self.base = TrackingJob.output(format, to: sink)
+        self.sink = sink
+        self.format = format
+    }
+
+    func frame(_ result: ScanFrameResult, overlays: [TrackID: Rect]) {}
+
+    func summary(_ summary: ScanSummary, expected: Int?, complete: Bool) {
+        var summary = summary
+        summary.recognized = []
+        guard format == .text else { return base.summary(summary, expected: nil, complete: true) }
+        let pallets = palletsRecorded()
+        var line = "\(pallets) pallet\(pallets == 1 ? "" : "s") recorded in \(summary.framesProcessed) frames"
+        if summary.framesDropped > 0 { line += ", \(summary.framesDropped) dropped" }
+        if summary.framesSkipped > 0 { line += ", \(summary.framesSkipped) skipped" }
+        sink.write(line + " (\(JSONLinesEncoder.reasonName(summary.reason)))")
+        if case .failed(let message) = summary.reason { sink.write("error: \(message)") }
+        sink.flush()
+    }
+
+    func failedToStart(_ message: String, expected: Int?) { base.failedToStart(message, expected: expected) }
+}

@@ -38,6 +38,8 @@ final class TrackingJob {
     /// Per-frame latency, kept with `--serve` or `--latency-report`.
     let clock: FrameClock?
     let latencyReport: Bool
+    /// `track station`: the pallets, or `nil` for `track run`.
+    let station: StationRecorder?
 
     /// Opens the output, the input and the other outputs. When something fails after the output is open
     /// (the input cannot be opened, an `--annotate` file cannot be created), the output still gets a
@@ -45,15 +47,17 @@ final class TrackingJob {
     /// `stopper` may already hold a signal that arrived while the input was being opened.
     init(input: InputOptions, session options: SessionOptions, format: OutputFormat, output path: String?,
          annotate: String?, record: String? = nil, truth truthPath: String? = nil, overlay: String?, stopper: JobStopper,
-         serve: LiveViewConfiguration? = nil, latencyReport: Bool = false) throws {
+         serve: LiveViewConfiguration? = nil, latencyReport: Bool = false, station stationOptions: StationOptions? = nil) throws {
         let sink: OutputSink
-        do { sink = try OutputSink(path: path) } catch {
+        // A station appends: a restarted station keeps the records it already wrote.
+        do { sink = try OutputSink(path: path, append: stationOptions != nil) } catch {
             throw JobSetupError(message: "\(error)", status: ExitStatus.outputError)
         }
         self.sink = sink
         self.format = format
         outputName = path.map { $0 == "-" ? "standard output" : "--output \($0)" } ?? "standard output"
-        let output = Self.output(format, to: sink)
+        let stationOutput = stationOptions == nil ? nil : StationSummaryOutput(format: format, sink: sink)
+        let output = stationOutput ?? Self.output(format, to: sink)
         self.output = output
         func failed(_ error: JobSetupError) -> JobSetupError {
             output.failedToStart(error.message, expected: options.expect)
@@ -70,7 +74,8 @@ final class TrackingJob {
         decoderOptions.isolation = options.readIsolation.isolation()
         decoderOptions.zxingBinarizer = options.zxingBinarizer
         var configuration = ScanSessionConfiguration()
-        configuration.expectedCount = options.expect
+        // A station checks --expect per pallet; the session itself runs until stopped.
+        configuration.expectedCount = stationOptions == nil ? options.expect : nil
         configuration.maximumCodesPerFrame = options.maxCodesPerFrame
         if let memory = options.identityMemory { configuration.tracker.identityMemory = memory }
         configuration.enabledSymbologies = options.symbologies
@@ -97,6 +102,12 @@ final class TrackingJob {
             throw JobSetupError(message: error.message, status: 64)
         } catch let error as TrackingError {
             throw JobSetupError(message: error.message, status: 64)
+        }
+        do {
+            station = try stationOptions.map { try StationRecorder(options: $0, expected: options.expect, session: session, sink: sink, format: format) }
+            if let station { stationOutput?.palletsRecorded = { station.palletsRecorded } }
+        } catch let error as JobSetupError {
+            throw failed(error)
         }
         let specification = try overlay.map { try OverlaySpecification(parsing: $0) }
         overlays = specification.map(OverlayLifecycle.init)
@@ -134,7 +145,7 @@ final class TrackingJob {
         }
         var processorConfiguration = FrameProcessorConfiguration()
         processorConfiguration.label = "track"
-        processorConfiguration.deliversImages = annotation != nil || recording != nil || serve != nil
+        processorConfiguration.deliversImages = annotation != nil || recording != nil || serve != nil || station?.needsImages == true
         let clock = serve != nil || latencyReport ? FrameClock() : nil
         self.clock = clock
         self.latencyReport = latencyReport
@@ -153,7 +164,7 @@ final class TrackingJob {
         }
         self.stopper = stopper
         stopper.attach(processor)
-        expected = options.expect
+        expected = stationOptions == nil ? options.expect : nil
         timeout = options.timeout
     }
 
@@ -174,6 +185,7 @@ final class TrackingJob {
         if let timeout {
             DispatchQueue.global().asyncAfter(deadline: .now() + timeout) { [stopper] in stopper.stop(.timeout) }
         }
+        station?.startTriggers()
         processor.start()
         var final: ScanSummary?
         var skippedReported = 0
@@ -185,6 +197,7 @@ final class TrackingJob {
                 clock?.noteDelivered(result.frameNumber)
                 let (plans, events) = overlays?.process(result) ?? ([:], [])
                 output.frame(result, overlays: plans.mapValues(\.rect))
+                station?.frame(result)
                 output.overlayEvents(events)
                 // The decoder's warnings (a read lost in a reader process, a zxing-cpp pass cut short) are in
                 // the JSONL frame lines; the first few are said here too, whatever the format.
@@ -217,6 +230,7 @@ final class TrackingJob {
         if let overlays, sink.failure == nil {
             output.overlayEvents(overlays.finish(frame: lastFrame.number, time: lastFrame.time))
         }
+        if sink.failure == nil { station?.finish() }
         annotation?.finish()
         recording?.finish()
         truth?.finish()
@@ -260,6 +274,8 @@ final class TrackingJob {
 
     private func exitStatus(_ summary: ScanSummary, complete: Bool) -> Int32 {
         switch stopper.cause {
+        // A station is stopped by a signal at the end of a shift: that is its normal end.
+        case .signal where station != nil && sink.failure == nil: return ExitStatus.success
         case .signal(let number): return 128 + number
         case .timeout where !complete: return ExitStatus.timedOut
         default: break
@@ -270,6 +286,7 @@ final class TrackingJob {
             if !message.isEmpty { StandardError.print("track: \(message)") }
             return SourceFactory.exitStatus(for: failure.value)
         }
+        if let station { return station.palletsRecorded == 0 ? ExitStatus.noCodes : ExitStatus.success }
         if expected != nil { return complete ? ExitStatus.success : ExitStatus.incomplete }
         return summary.recognized.isEmpty ? ExitStatus.noCodes : ExitStatus.success
     }

@@ -1,0 +1,58 @@
+import ArgumentParser
+import Foundation
+import PalletStation
+
+/// `track station`'s own options: how pallets are told apart, checked and recorded.
+struct StationOptions: ParsableArguments {
+    @Option(name: .long, help: ArgumentHelp("The station's name in every pallet record (default: the host name).", valueName: "name"))
+    var station: String?
+
+    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp(
+        "Seconds without a code in view that end a pallet (presence).", valueName: "seconds"))
+    var gap: Double = PalletStationConfiguration(station: "-").gap
+
+    @Option(name: .long, help: ArgumentHelp(
+        "presence: a pallet ends after --gap seconds without a code, or at a trigger; trigger: only a trigger ends it (a line on standard input, SIGUSR1).",
+        valueName: "presence|trigger"))
+    var split: String = PalletStationConfiguration.Segmentation.presence.rawValue
+
+    @Option(name: .long, help: ArgumentHelp(
+        "Check each pallet against this shipment list: CSV with a header (payload, symbology, quantity, pallet) or JSON lines.",
+        valueName: "file"))
+    var manifest: String?
+
+    @Option(name: .long, help: ArgumentHelp(
+        "Write a PNG per pallet into this folder: the frame that showed most of its codes, outlines drawn.", valueName: "folder"))
+    var snapshots: String?
+
+    @Option(name: .long, help: ArgumentHelp(
+        "The file that keeps the pallet numbering across restarts (default: $XDG_STATE_HOME/track/NAME.json, else ~/.local/state/track/NAME.json).",
+        valueName: "file"))
+    var state: String?
+
+    func validate() throws {
+        if let station, station.trimmingCharacters(in: .whitespaces).isEmpty || station.contains("/") {
+            throw ValidationError("--station must be a non-empty name without '/', not '\(station)'")
+        }
+        guard gap.isFinite, gap > 0, gap <= 3600 else {
+            throw ValidationError("--gap must be a number of seconds above 0 and at most 3600, not \(gap)")
+        }
+        guard PalletStationConfiguration.Segmentation(rawValue: split) != nil else {
+            throw ValidationError("--split must be presence or trigger, not '\(split)'")
+        }
+    }
+
+    /// The station's name: `--station`, else the host name.
+    var stationName: String {
+        station ?? ProcessInfo.processInfo.hostName.split(separator: ".").first.map(String.init) ?? "station"
+    }
+
+    /// The state file's path: `--state`, else under the XDG state folder.
+    var statePath: String {
+        if let state { return state }
+        let environment = ProcessInfo.processInfo.environment
+        let base = environment["XDG_STATE_HOME"].flatMap { $0.isEmpty ? nil : $0 }
+            ?? (environment["HOME"] ?? NSHomeDirectory()) + "/.local/state"
+        return base + "/track/\(stationName).json"
+    }
+}

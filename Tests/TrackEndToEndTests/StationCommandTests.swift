@@ -1,0 +1,112 @@
+import Foundation
+import SyntheticScenes
+import TestSupport
+import Testing
+
+/// `track station` run as a process: pallets of the station scene recorded, numbered across restarts, checked.
+struct StationCommandTests {
+    /// A small, fast station scene: 640x360 at 10 frames a second, 7 labels on a few pallets.
+    static let scene = ["--demo", "--layout", "station", "--size", "640x360", "--fps", "10", "--codes", "7", "--seed", "3"]
+
+    /// The payloads on each pallet of that scene, from its own layout.
+    static func truth() throws -> [Set<String>] {
+        var c = SyntheticSceneConfiguration.demo
+        c.layout = .station
+        (c.width, c.height, c.frameRate, c.codeCount, c.seed, c.shake) = (640, 360, 10, 7, 3, 0)
+        let scene = try SyntheticScene.fitting(c)
+        let pallets = Dictionary(grouping: scene.labels, by: \.pallet)
+        return pallets.keys.sorted().map { Set(pallets[$0]!.map(\.payload)) }
+    }
+
+    @Test("Each pallet of the station scene is one pallet line with exactly its labels, numbered on across a restart")
+    func palletsOfTheSceneAreRecordedAndNumbered() throws {
+        let expected = try Self.truth()
+        try #require(expected.count >= 2)
+        try TemporaryFiles.withDirectory { folder in
+            let state = folder.appendingPathComponent("state.json").path
+            let output = folder.appendingPathComponent("pallets.jsonl").path
+            let arguments = Self.scene + ["--frames", "600", "--station", "e2e", "--state", state, "--format", "jsonl",
+                                          "--output", output, "--snapshots", folder.appendingPathComponent("shots").path]
+            let first = try TrackProcess.run(["station"] + arguments, timeout: 600)
+            #expect(first.status == 0, "\(first.stderr)")
+            let second = try TrackProcess.run(["station"] + arguments, timeout: 600)
+            #expect(second.status == 0, "\(second.stderr)")
+
+            let lines = try String(contentsOfFile: output, encoding: .utf8).split(separator: "\n").map { try jsonObject(String($0)) }
+            let pallets = lines.filter { $0["type"] as? String == "pallet" }
+            #expect(lines.filter { $0["type"] as? String == "summary" }.count == 2, "the second run appended to the first")
+            #expect(pallets.compactMap { $0["pallet"] as? Int } == Array(1...(2 * expected.count)))
+            for (index, pallet) in pallets.enumerated() {
+                let payloads = Set((pallet["codes"] as? [[String: Any]] ?? []).compactMap { $0["data"] as? String })
+                #expect(payloads == expected[index % expected.count], "pallet \(index + 1)")
+                #expect(pallet["station"] as? String == "e2e")
+                #expect(pallet["closedBy"] as? String == "gap")
+                let snapshot = try #require(pallet["snapshot"] as? String)
+                let png = try Data(contentsOf: URL(fileURLWithPath: snapshot))
+                #expect(png.starts(with: [0x89, 0x50, 0x4E, 0x47]))
+            }
+            #expect(Set(pallets.compactMap { $0["uuid"] as? String }).count == pallets.count)
+        }
+    }
+
+    @Test("A manifest is checked per pallet: correct, unexpected and what the shift has not yet seen")
+    func manifestCheck() throws {
+        let expected = try Self.truth()
+        try TemporaryFiles.withDirectory { folder in
+            let manifest = folder.appendingPathComponent("asn.csv")
+            let wanted = expected[0].sorted()
+            try ("payload,quantity\n" + wanted.map { "\($0),1\n" }.joined() + "NEVER-SHIPPED,2\n")
+                .write(to: manifest, atomically: true, encoding: .utf8)
+            let run = try TrackProcess.run(["station"] + Self.scene + ["--frames", "600", "--state", folder.appendingPathComponent("s.json").path,
+                                            "--manifest", manifest.path, "--format", "jsonl"], timeout: 600)
+            let pallets = try run.objects(ofType: "pallet")
+            try #require(pallets.count == expected.count, "\(run.stderr)")
+            let first = try #require(pallets[0]["manifest"] as? [String: Any])
+            #expect(((first["correct"] as? [[String: Any]]) ?? []).compactMap { $0["payload"] as? String }.sorted() == wanted)
+            #expect(((first["unexpected"] as? [[String: Any]]) ?? []).isEmpty)
+            #expect(((first["missing"] as? [[String: Any]]) ?? []).compactMap { $0["payload"] as? String } == ["NEVER-SHIPPED"])
+            let second = try #require(pallets[1]["manifest"] as? [String: Any])
+            #expect(Set(((second["unexpected"] as? [[String: Any]]) ?? []).compactMap { $0["payload"] as? String }) == expected[1])
+        }
+    }
+
+    @Test("A manifest with a bad row is refused before any frame, naming the line")
+    func badManifestRow() throws {
+        try TemporaryFiles.withDirectory { folder in
+            let manifest = folder.appendingPathComponent("asn.csv")
+            try "payload,quantity\nA,1\nB,none\n".write(to: manifest, atomically: true, encoding: .utf8)
+            let run = try TrackProcess.run(["station", "--demo", "--frames", "5", "--state", folder.appendingPathComponent("s.json").path,
+                                            "--manifest", manifest.path])
+            #expect(run.status == 64)
+            #expect(run.stderr.contains("line 3: quantity 'none'"), "\(run.stderr)")
+        }
+    }
+
+    @Test("A line on standard input closes the pallet in progress under --split trigger")
+    func standardInputTrigger() throws {
+        try TemporaryFiles.withDirectory { folder in
+            let process = Process()
+            process.executableURL = TrackProcess.executable
+            process.arguments = ["station", "--demo", "--realtime", "--frames", "100000", "--split", "trigger", "--format", "jsonl",
+                                 "--state", folder.appendingPathComponent("s.json").path]
+            let input = Pipe(), output = Pipe()
+            process.standardInput = input
+            process.standardOutput = output
+            process.standardError = FileHandle.nullDevice
+            try process.run()
+            Thread.sleep(forTimeInterval: 4)
+            input.fileHandleForWriting.write(Data("\n".utf8))
+            let line = TrackProcess.firstLine(of: output)
+            kill(process.processIdentifier, SIGTERM)
+            let rest = output.fileHandleForReading.readDataToEndOfFile()
+            process.waitUntilExit()
+            let pallet = try jsonObject(String(decoding: line, as: UTF8.self))
+            #expect(pallet["type"] as? String == "pallet")
+            #expect(pallet["closedBy"] as? String == "trigger")
+            #expect(pallet["pallet"] as? Int == 1)
+            #expect(process.terminationStatus == 0, "SIGTERM is a station's normal end")
+            let last = String(decoding: rest, as: UTF8.self).split(separator: "\n").last.map(String.init) ?? ""
+            #expect(try jsonObject(last)["type"] as? String == "summary")
+        }
+    }
+}
