@@ -173,7 +173,7 @@ package.targets += [
 // MARK: - Samples (small programs to copy from)
 
 package.targets += [
-    .executableTarget(name: "pallet-counter", dependencies: ["BarcodeTracking", "BarcodeEngine", "FrameSources", "SyntheticScenes"],
+    .executableTarget(name: "pallet-counter", dependencies: ["BarcodeTracking", "BarcodeEngine", "FrameSources", "SyntheticScenes", "PalletStation"],
                       path: "Samples/pallet-counter"),
     .executableTarget(name: "overlay-labels", dependencies: ["BarcodeTracking", "BarcodeEngine", "BarcodeAnnotation", "FrameSources", "SyntheticScenes"],
                       path: "Samples/overlay-labels"),

@@ -1,13 +1,14 @@
-// Pallet counter: expect N labels, print the manifest, exit.
+// Pallet counter station: pallet after pallet past a fixed camera, each checked against N labels.
 //
-//   swift run pallet-counter 3 /dev/video0     # a camera
-//   swift run pallet-counter 3                 # the synthetic demo pallet
+//   swift run pallet-counter 3 /dev/video0     # a camera; stop it with Ctrl-C
+//   swift run pallet-counter 3                 # the synthetic station scene: pallets on a conveyor
 //
-// Exit status 0 when N codes were recognized, 1 otherwise.
+// Prints a record per pallet; exit status 0 when at least one pallet was recorded, 1 otherwise.
 import BarcodeEngine
 import BarcodeTracking
 import Foundation
 import FrameSources
+import PalletStation
 import SyntheticScenes
 
 let arguments = CommandLine.arguments.dropFirst()
@@ -22,8 +23,9 @@ do {
         source = try Camera(path: device, configuration: .defaults)
     } else {
         var scene = SyntheticSceneConfiguration.demo
-        scene.codeCount = expected
-        scene.frameCount = 300
+        scene.layout = .station
+        (scene.width, scene.height, scene.frameRate, scene.shake) = (640, 360, 10, 0)
+        (scene.codeCount, scene.seed, scene.frameCount) = (7, 3, 600)
         source = SyntheticSceneSource(scene: try SyntheticScene.fitting(scene))
     }
 } catch {
@@ -31,36 +33,32 @@ do {
     exit(2)
 }
 
-var settings = ScanSessionConfiguration()
-settings.expectedCount = expected
-let session = try ScanSession(configuration: settings, didProcessFrame: { frame in
-    // Runs on the frame-processing queue, the only place where codes may be rejected:
-    // here, labels of our own warehouse system are not part of the shipment.
-    for track in frame.tracks where track.barcode?.data?.hasPrefix("WH-") == true {
-        _ = try? frame.reject(track.id)
-    }
+let session = try ScanSession(shouldReject: { track in
+    // Runs on the frame-processing queue: labels of our own warehouse system are not part of a shipment.
+    track.barcode?.data?.hasPrefix("WH-") == true
 })
+var settings = PalletStationConfiguration(station: "dock-1")
+settings.expectedCount = expected
+// The station clears the session's results as each pallet closes, so identical labels count again.
+var station = try PalletStation(configuration: settings, session: session)
 let processor = try FrameProcessor(source: source, session: session)   // the tracking engine
 processor.start()
 
-var summary: ScanSummary?
+func report(_ pallet: ClosedPallet) {
+    let record = pallet.record
+    print("pallet \(record.number): \(record.count) of \(expected), \(record.countStatus?.rawValue ?? "")")
+    for code in record.codes { print("  \(code.barcode.symbology.rawValue)\t\(code.barcode.data ?? "<binary>")") }
+}
+var recorded = 0
 for await event in processor.results {
-    switch event {
-    case .frame(let result):
-        let before = result.recognizedCount - result.newlyRecognized.count
-        for (offset, code) in result.newlyRecognized.enumerated() {
-            print("\(before + offset + 1)/\(expected)  \(code.barcode.symbology)  \(code.barcode.data ?? "<binary>")")
-        }
-    case .skipped(let frame):
-        FileHandle.standardError.write(Data("frame \(frame.frameNumber) skipped: \(frame.reason)\n".utf8))
-    case .finished(let final):
-        summary = final
-    }
+    guard case .frame(let result) = event else { continue }
+    let closed = station.process(result)
+    closed.forEach(report)
+    recorded += closed.count
 }
-
-guard let summary else { exit(1) }
-print("manifest (\(summary.recognized.count) of \(expected), \(summary.reason)):")
-for code in summary.recognized {
-    print("  \(code.barcode.symbology.rawValue)\t\(code.barcode.data ?? "<binary>")\t\(code.barcode.extendedData ?? "")")
+if let last = station.finish() {
+    report(last)
+    recorded += 1
 }
-exit(summary.recognized.count >= expected ? 0 : 1)
+print("\(recorded) pallet\(recorded == 1 ? "" : "s")")
+exit(recorded > 0 ? 0 : 1)
