@@ -109,4 +109,64 @@ struct StationCommandTests {
             #expect(try jsonObject(last)["type"] as? String == "summary")
         }
     }
+
+    /// Starts `track station` on the scene and waits until `output` holds a pallet line.
+    private static func startUntilFirstPallet(_ arguments: [String], output: String, errors: FileHandle? = nil) throws -> Process {
+        let process = Process()
+        process.executableURL = TrackProcess.executable
+        process.arguments = ["station"] + scene + arguments + ["--format", "jsonl", "--output", output]
+        process.standardInput = FileHandle.nullDevice
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = errors ?? FileHandle.nullDevice
+        try process.run()
+        let deadline = Date().addingTimeInterval(300)
+        while Date() < deadline, process.isRunning,
+              !((try? String(contentsOfFile: output, encoding: .utf8)) ?? "").contains("\"type\":\"pallet\"") {
+            Thread.sleep(forTimeInterval: 0.05)
+        }
+        return process
+    }
+
+    @Test("A station killed with SIGKILL and restarted goes on numbering, and every record written is whole JSON")
+    func killedAndRestarted() throws {
+        try TemporaryFiles.withDirectory { folder in
+            let output = folder.appendingPathComponent("pallets.jsonl").path
+            let state = ["--state", folder.appendingPathComponent("state.json").path]
+            let killed = try Self.startUntilFirstPallet(state + ["--frames", "100000"], output: output)
+            kill(killed.processIdentifier, SIGKILL)
+            killed.waitUntilExit()
+            let restarted = try TrackProcess.run(["station"] + Self.scene + state + ["--frames", "600", "--format", "jsonl", "--output", output],
+                                                 timeout: 600)
+            #expect(restarted.status == 0, "\(restarted.stderr)")
+            let objects = try String(contentsOfFile: output, encoding: .utf8).split(separator: "\n").map { try jsonObject(String($0)) }
+            let numbers = objects.filter { $0["type"] as? String == "pallet" }.compactMap { $0["pallet"] as? Int }
+            #expect(numbers.first == 1 && numbers.dropFirst() == [2, 3], "the killed run's pallet 1, then the restart's two: \(numbers)")
+        }
+    }
+
+    @Test("A snapshot folder that disappears is a warning on the record and on standard error, and records keep flowing")
+    func snapshotFolderGone() throws {
+        try TemporaryFiles.withDirectory { folder in
+            let output = folder.appendingPathComponent("pallets.jsonl").path
+            let shots = folder.appendingPathComponent("shots")
+            let errors = folder.appendingPathComponent("stderr.txt")
+            _ = FileManager.default.createFile(atPath: errors.path, contents: nil)
+            let errorHandle = try FileHandle(forWritingTo: errors)
+            defer { try? errorHandle.close() }
+            let process = try Self.startUntilFirstPallet(["--frames", "600", "--state", folder.appendingPathComponent("s.json").path,
+                                                          "--snapshots", shots.path], output: output, errors: errorHandle)
+            try FileManager.default.removeItem(at: shots)
+            process.waitUntilExit()
+            #expect(process.terminationStatus == 0)
+            let pallets = try String(contentsOfFile: output, encoding: .utf8).split(separator: "\n").map { try jsonObject(String($0)) }
+                .filter { $0["type"] as? String == "pallet" }
+            try #require(pallets.count == 2)
+            #expect(pallets[0]["snapshot"] is String)
+            #expect(pallets[1]["snapshot"] is NSNull)
+            let warnings = pallets[1]["warnings"] as? [String] ?? []
+            #expect(warnings.contains { $0.contains("snapshot not written to \(shots.path)") }, "\(warnings)")
+            let said = try String(contentsOf: errors, encoding: .utf8)
+            #expect(said.contains("track: warning: pallet 2: snapshot not written"), "\(said)")
+        }
+    }
 }
