@@ -24,8 +24,8 @@ do {
     } else {
         var scene = SyntheticSceneConfiguration.demo
         scene.layout = .station
-        (scene.width, scene.height, scene.frameRate, scene.shake) = (640, 360, 10, 0)
-        (scene.codeCount, scene.seed, scene.frameCount) = (7, 3, 600)
+        (scene.width, scene.height, scene.frameRate, scene.shake, scene.modulePixels) = (640, 360, 10, 0, 2)
+        (scene.codeCount, scene.seed, scene.frameCount, scene.stopProbability) = (7, 3, 320, 0.5)
         source = SyntheticSceneSource(scene: try SyntheticScene.fitting(scene))
     }
 } catch {

@@ -13,6 +13,8 @@ public struct SyntheticScene: Sendable {
     /// The labels, in instance order.
     public let labels: [SyntheticLabel]
     let texture: [UInt8]
+    /// Where a station scene's belt stops (belt travel in world pixels) and for how long (seconds), in order.
+    let stops: [(position: Double, duration: Double)]
     private static let textureSize = 64
 
     /// Builds the scene: renders each label's code with zxing-cpp and lays the labels out.
@@ -30,6 +32,7 @@ public struct SyntheticScene: Sendable {
         }
         try Self.layOut(&labels, configuration, &rng)
         self.labels = labels
+        stops = configuration.layout == .station ? Self.stops(of: labels, configuration, &rng) : []
         texture = (0..<(Self.textureSize * Self.textureSize)).map { _ in UInt8(120 + rng.next() % 40) }
     }
 
@@ -71,8 +74,10 @@ public struct SyntheticScene: Sendable {
             let scale = 1 + c.zoomAmplitude * sin(phase / 2.3)
             let angle = c.rotationAmplitude * Double.pi / 180 * sin(phase / 3.1)
             return Camera(center: center, scale: scale, angle: angle, frameCenter: frameCenter)
-        case .conveyor, .station:
+        case .conveyor:
             return Camera(center: Point(x: w / 2 - c.beltSpeed * t, y: h / 2), scale: 1, angle: 0, frameCenter: frameCenter)
+        case .station:
+            return Camera(center: Point(x: w / 2 - beltTravel(at: t), y: h / 2), scale: 1, angle: 0, frameCenter: frameCenter)
         }
     }
 
@@ -139,8 +144,37 @@ public struct SyntheticScene: Sendable {
         }
     }
 
-    /// Pallets of 1 to 6 labels, one behind the other on the belt (entering from the left), each
-    /// pallet a block of lanes and columns, the next pallet entering the view 0.5 to 10 s after
+    /// The belt's travel (world pixels) at time `t`: at ``SyntheticSceneConfiguration/beltSpeed``,
+    /// standing still at each stop for its duration.
+    func beltTravel(at t: Double) -> Double {
+        let speed = configuration.beltSpeed
+        var position = 0.0, clock = 0.0
+        for stop in stops {
+            let arrival = clock + (stop.position - position) / speed
+            if t < arrival { return position + (t - clock) * speed }
+            if t < arrival + stop.duration { return stop.position }
+            (position, clock) = (stop.position, arrival + stop.duration)
+        }
+        return position + (t - clock) * speed
+    }
+
+    /// The stops of a stop-and-go station: each pallet, with ``SyntheticSceneConfiguration/stopProbability``,
+    /// stops for 2 to 8 s when its middle is in the middle of the view.
+    private static func stops(of labels: [SyntheticLabel], _ c: SyntheticSceneConfiguration,
+                              _ rng: inout SplitMix64) -> [(position: Double, duration: Double)] {
+        let pallets = Dictionary(grouping: labels, by: \.pallet)
+        return pallets.keys.sorted().compactMap { pallet in
+            let stops = rng.uniform(0...1) < c.stopProbability
+            let duration = rng.uniform(2...8)
+            guard stops, let members = pallets[pallet] else { return nil }
+            let middle = (members.map(\.paperRect.x).min()! + members.map { $0.paperRect.x + $0.paperRect.width }.max()!) / 2
+            // A frame shows world x at x + travel: the pallet's middle is mid-view at travel w/2 - middle.
+            return (Double(c.width) / 2 - middle, duration)
+        }
+    }
+
+    /// Pallets of 1 to 6 labels (fewer when no more fit 90% of the view's width), one behind the
+    /// other on the belt (entering from the left), each pallet a block of lanes and columns, the next pallet entering the view 0.5 to 10 s after
     /// the last label of the one before has left it.
     private static func layOutPallets(_ labels: inout [SyntheticLabel], _ c: SyntheticSceneConfiguration, _ rng: inout SplitMix64) {
         let gap = 6 * c.modulePixels
@@ -151,7 +185,9 @@ public struct SyntheticScene: Sendable {
         var right = 0.0, index = 0, pallet = 0
         while index < labels.count {
             pallet += 1
-            let size = min(labels.count - index, 1 + Int(rng.next() % 6))
+            // A pallet is narrower than the view: as many labels as fit its lanes and 90% of its width.
+            let fit = lanes * max(1, Int(w * 0.9 / cellW))
+            let size = min(labels.count - index, 1 + Int(rng.next() % 6), fit)
             let columns = (size + lanes - 1) / lanes
             for member in 0..<size {
                 let lane = member % lanes, column = member / lanes

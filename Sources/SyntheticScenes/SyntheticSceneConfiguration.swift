@@ -13,7 +13,7 @@ public struct SyntheticSceneConfiguration: Sendable, Hashable {
         /// A conveyor: labels ride a belt through a fixed view, entering and leaving.
         case conveyor
         /// A pallet station: a fixed camera at a conveyor that brings pallet after pallet, each
-        /// with 1 to 6 labels, with an empty belt of 0.5 to 10 seconds between one pallet leaving
+        /// with 1 to 6 labels (as many as fit in 90% of the view's width), with an empty belt of 0.5 to 10 seconds between one pallet leaving
         /// the view and the next entering it (``SyntheticLabel/pallet`` says which pallet a label is on).
         case station
     }
@@ -48,6 +48,10 @@ public struct SyntheticSceneConfiguration: Sendable, Hashable {
     public var shake = 0.0
     /// Conveyor belt speed in pixels per second. Default 240.
     public var beltSpeed = 240.0
+    /// In a ``Layout/station`` scene, the share of pallets that stop with their middle in the
+    /// middle of the view for 2 to 8 seconds before moving on (stop-and-go: a wrapper, a
+    /// forklift setting a pallet down), 0...1. Default 0: a conveyor that never stops.
+    public var stopProbability = 0.0
     /// Horizontal motion-blur length in pixels (0 = none). Default 0.
     public var motionBlur = 0.0
     /// Sensor noise: standard deviation in grey levels (0 = none). Default 0.
@@ -87,5 +91,6 @@ public struct SyntheticSceneConfiguration: Sendable, Hashable {
         try check(shake >= 0 && motionBlur >= 0 && motionBlur <= 200 && noise >= 0 && noise <= 128,
                   "shake, blur (≤200 px) and noise (≤128) must not be negative")
         try check((0...0.8).contains(unevenLighting), "uneven lighting \(unevenLighting) must be 0...0.8")
+        try check((0...1).contains(stopProbability), "stop probability \(stopProbability) must be 0...1")
     }
 }

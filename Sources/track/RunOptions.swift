@@ -36,7 +36,7 @@ struct InputOptions: ParsableArguments {
     @Option(name: .long, help: "Demo scene: random seed (default 1).")
     var seed: UInt64?
 
-    @Option(name: .long, help: "Demo scene layout: pallet, conveyor or station (pallet after pallet past a fixed camera; default pallet).")
+    @Option(name: .long, help: "Demo scene layout: pallet, conveyor or station (pallet after pallet past a fixed camera, half of them stopping in view; default pallet).")
     var layout: String?
 
     @Option(name: .long, help: ArgumentHelp("Demo scene: hand shake, standard deviation of the per-frame jitter (default 0.8).", valueName: "pixels"))

@@ -72,6 +72,9 @@ enum SourceFactory {
             if let shake = input.shake { scene.shake = shake }
             // A station's camera is fixed: no hand shake unless asked for.
             if scene.layout == .station, input.shake == nil { scene.shake = 0 }
+            // Half the pallets stop in view (stop-and-go), half ride through (conveyor); the
+            // camera sees a whole pallet, so its labels are smaller than a hand-held close-up's.
+            if scene.layout == .station { (scene.stopProbability, scene.modulePixels) = (0.5, 2) }
             if let blur = input.blur { scene.motionBlur = blur }
             do {
                 let fitted = try SyntheticScene.fitting(scene)

@@ -12,9 +12,9 @@ struct SampleProgramTests {
         #expect(outcome.status == 0, "stderr: \(outcome.stderr)")
         let lines = outcome.lines
         let heads = lines.filter { $0.hasPrefix("pallet ") }
-        #expect(heads == ["pallet 1: 5 of 3, over", "pallet 2: 2 of 3, short"], "\(lines)")
+        #expect(heads == ["pallet 1: 3 of 3, complete", "pallet 2: 3 of 3, complete", "pallet 3: 1 of 3, short"], "\(lines)")
         #expect(lines.filter { $0.hasPrefix("  ") }.count == 7, "a line per label: \(lines)")
-        #expect(lines.last == "2 pallets")
+        #expect(lines.last == "3 pallets")
     }
 
     @Test("pallet-counter refuses a missing count with its usage and status 64")

@@ -43,4 +43,25 @@ struct StationSceneTests {
         #expect(seen == Array(1...(palletOf.values.max() ?? 0)), "each pallet in turn, once")
         #expect(emptyFrames > 0)
     }
+
+    @Test("In a stop-and-go station scene a pallet that stops stands still in mid-view, then moves on")
+    func stopAndGo() throws {
+        var c = Self.station(codes: 6, seed: 5)
+        c.stopProbability = 1
+        let scene = try SyntheticScene(c)
+        var still = 0, moving = 0
+        var previous: [Int: Double] = [:]
+        for number in 1...600 {
+            for code in scene.groundTruth(frame: number).codes {
+                if let x = previous[code.instance] {
+                    let dx = code.location.center.x - x
+                    if abs(dx) < 1e-9 { still += 1 } else if dx > 0 { moving += 1 }
+                    #expect(dx >= -1e-9, "the belt never runs backwards")
+                }
+                previous[code.instance] = code.location.center.x
+            }
+        }
+        #expect(still >= 20, "at least 2 s of standing still at 10 frames a second")
+        #expect(moving > 0)
+    }
 }
