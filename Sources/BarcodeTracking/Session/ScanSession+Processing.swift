@@ -55,6 +55,7 @@ extension ScanSession {
             added: update.added, updated: update.updated, removed: update.removed,
             newlyRecognized: newlyRecognized, recognizedCount: count)
         result.misreadsPrevented = misreads
+        result.returned = update.returned
         if completed { finish(.completed) }
         return result
     }

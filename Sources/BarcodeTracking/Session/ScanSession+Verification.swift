@@ -39,6 +39,7 @@ extension ScanSession {
         }
         update.tracks.removeAll { misreads.contains($0.id) }
         update.added.removeAll { misreads.contains($0) }
+        update.returned.removeAll { misreads.contains($0) }
         update.updated.removeAll { misreads.contains($0) }
         update.decoded.removeAll { misreads.contains($0) }
         update.read.removeAll { misreads.contains($0) }
