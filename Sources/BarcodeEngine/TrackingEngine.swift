@@ -9,9 +9,11 @@ import Synchronization
 /// - decoded codes are re-located by correlating a template of their last
 ///   decoded appearance around their predicted position (a measurement from
 ///   this frame's pixels, translation only), and re-decoded in a small window
-///   every ``TrackingEngineConfiguration/redecodeInterval`` frames (staggered)
-///   or whenever correlation fails, which refreshes the template, rotation and
-///   size; of several reads with the code's payload in the window, the one
+///   every ``TrackingEngineConfiguration/redecodeInterval`` frames (staggered),
+///   on every frame while the session still waits to verify the code
+///   (``BarcodeTracking/TrackedBarcode/awaitsVerification``), or whenever correlation
+///   fails, which refreshes the template, rotation and size; of several reads with the
+///   code's payload in the window, the one
 ///   nearest the prediction is taken (identical labels side by side); a slanted 2-D
 ///   code the window misses is read upright too (its predicted quad resampled to a
 ///   square, see ``RectifiedCode``) on its due frames, and first while it keeps
@@ -596,7 +598,11 @@ public final class TrackingEngine: TrackingAwareDetector, Sendable {
     /// any) and what to remember about it.
     private func follow(_ track: TrackedBarcode, barcode: Barcode, memory: TrackMemory?, due: Bool, image: LumaImage,
                         bounds: Rect, warnings: inout [String]) throws -> (Detection?, TrackMemory?) {
-        if !due || barcode.symbology.isAddOn, let memory, let template = memory.template {
+        // A code the session still waits to verify (N-of-M reads) is read from this frame's
+        // pixels on every frame, as on a due frame: a re-located copy of its payload is no reading.
+        let pending = track.awaitsVerification
+        let reads = due || pending
+        if !reads || (barcode.symbology.isAddOn && !pending), let memory, let template = memory.template {
             if let measured = relocate(track, barcode: barcode, memory: memory, template: template, image: image) {
                 var followed = Detection(barcode: measured)
                 followed.isFreshRead = false
@@ -645,7 +651,7 @@ public final class TrackingEngine: TrackingAwareDetector, Sendable {
         }
         // Upright on the code's due frames only (or while it reads upright): where the
         // window misses a code for blur, not slant, each try costs a read in vain.
-        if disagreeing == nil, due, !prefersUpright,
+        if disagreeing == nil, reads, !prefersUpright,
            let upright = try readUpright(track, barcode: barcode, image: image, memory: memory, warnings: &warnings) {
             return upright
         }
@@ -658,6 +664,14 @@ public final class TrackingEngine: TrackingAwareDetector, Sendable {
            memory.dueReadsMissed < Self.dueReadsMissedFollowed,
            let measured = relocate(track, barcode: barcode, memory: memory, template: template, image: image) {
             memory.dueReadsMissed += 1
+            var followed = Detection(barcode: measured)
+            followed.isFreshRead = false
+            return (followed, memory)
+        }
+        // A pending code's read that missed on a frame it would not have been read on: followed
+        // by correlation as it would have been.
+        if disagreeing == nil, pending, !due || barcode.symbology.isAddOn, let memory, let template = memory.template,
+           let measured = relocate(track, barcode: barcode, memory: memory, template: template, image: image) {
             var followed = Detection(barcode: measured)
             followed.isFreshRead = false
             return (followed, memory)
