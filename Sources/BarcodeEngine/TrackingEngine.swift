@@ -9,9 +9,11 @@ import Synchronization
 /// - decoded codes are re-located by correlating a template of their last
 ///   decoded appearance around their predicted position (a measurement from
 ///   this frame's pixels, translation only), and re-decoded in a small window
-///   every ``TrackingEngineConfiguration/redecodeInterval`` frames (staggered)
-///   or whenever correlation fails, which refreshes the template, rotation and
-///   size; of several reads with the code's payload in the window, the one
+///   every ``TrackingEngineConfiguration/redecodeInterval`` frames (staggered),
+///   on every frame while the session still waits to verify the code
+///   (``BarcodeTracking/TrackedBarcode/awaitsVerification``), or whenever correlation
+///   fails, which refreshes the template, rotation and size; of several reads with the
+///   code's payload in the window, the one
 ///   nearest the prediction is taken (identical labels side by side); a slanted 2-D
 ///   code the window misses is read upright too (its predicted quad resampled to a
 ///   square, see ``RectifiedCode``) on its due frames, and first while it keeps
@@ -129,7 +131,7 @@ public final class TrackingEngine: TrackingAwareDetector, Sendable {
         /// code's side (pixels) then, and the upright reads of it since.
         var uprightMissed: (step: Int, side: Int, reads: Int)?
         /// Due frames in a row whose re-decode missed the code, which correlation found
-        /// instead (``follow(_:barcode:memory:due:image:bounds:warnings:)``).
+        /// instead (``follow(_:barcode:memory:due:image:bounds:warnings:addOns:)``).
         var dueReadsMissed = 0
     }
 
@@ -454,6 +456,8 @@ public final class TrackingEngine: TrackingAwareDetector, Sendable {
             switch job {
             case .follow(let track, _, _):
                 measured += output.detections
+                // An add-on read with its code: a new code unless its own track measured it.
+                discovered += output.found
                 if let memory = output.memory { kept[track.id] = memory }
             case .locatedOnly: measured += output.detections
             case .search, .sent, .uprightOutline: discovered += output.detections
@@ -542,10 +546,13 @@ public final class TrackingEngine: TrackingAwareDetector, Sendable {
         var map: CodeLikenessMap?
         /// A search not answered within the frame's time, carried over (``LateRead``).
         var late: PendingSearch?
+        /// Codes a follow job read beside its own (``addOnReads(in:of:)``), checked like a search's.
+        var found: [Detection] = []
 
         init(detections: [Detection] = [], memory: TrackMemory? = nil, warnings: [String] = [],
              section: (section: Code39Sections.Section, rows: ClosedRange<Int>)? = nil, map: CodeLikenessMap? = nil,
-             late: PendingSearch? = nil) {
+             late: PendingSearch? = nil, found: [Detection] = []) {
+            self.found = found
             self.detections = detections
             self.memory = memory
             self.warnings = warnings
@@ -585,18 +592,23 @@ public final class TrackingEngine: TrackingAwareDetector, Sendable {
             guard let window = window(around: track.predictedLocation, in: bounds) else { return JobOutput() }
             return JobOutput(try locatedOnlyReader.read(image, region: window))
         case .follow(let track, let memory, let due):
-            var warnings: [String] = []
+            var warnings: [String] = [], addOns: [Detection] = []
             let (detection, updated) = try follow(track, barcode: track.barcode!, memory: memory, due: due, image: image, bounds: bounds,
-                                                  warnings: &warnings)
-            return JobOutput(detections: detection.map { [$0] } ?? [], memory: updated, warnings: warnings)
+                                                  warnings: &warnings, addOns: &addOns)
+            return JobOutput(detections: detection.map { [$0] } ?? [], memory: updated, warnings: warnings, found: addOns)
         }
     }
 
     /// Re-locates or re-decodes one decoded track. Returns its measurement (if
     /// any) and what to remember about it.
+    /// Reads of the code's add-on made with it go to `addOns` (``addOnReads(in:of:)``).
     private func follow(_ track: TrackedBarcode, barcode: Barcode, memory: TrackMemory?, due: Bool, image: LumaImage,
-                        bounds: Rect, warnings: inout [String]) throws -> (Detection?, TrackMemory?) {
-        if !due || barcode.symbology.isAddOn, let memory, let template = memory.template {
+                        bounds: Rect, warnings: inout [String], addOns: inout [Detection]) throws -> (Detection?, TrackMemory?) {
+        // A code the session still waits to verify (N-of-M reads) is read from this frame's
+        // pixels on every frame, as on a due frame: a re-located copy of its payload is no reading.
+        let pending = track.awaitsVerification
+        let reads = due || pending
+        if !reads || (barcode.symbology.isAddOn && !pending), let memory, let template = memory.template {
             if let measured = relocate(track, barcode: barcode, memory: memory, template: template, image: image) {
                 var followed = Detection(barcode: measured)
                 followed.isFreshRead = false
@@ -617,8 +629,13 @@ public final class TrackingEngine: TrackingAwareDetector, Sendable {
         // read nearest the prediction.
         let predicted = track.predictedLocation.center
         var disagreeing: Detection?
+        // An add-on, and a code that may carry one while it awaits verification, are read with
+        // the add-on's place in the window (``withAddOnSpace(_:)``).
+        let readsAddOn = readSymbology.carriesAddOns && windowReaders[readSymbology]?.options.readAddOns == true
+            && (pending || barcode.symbology.isAddOn)
+        let around = readsAddOn ? Self.withAddOnSpace(track.predictedLocation) : track.predictedLocation
         let read = try windowReaders[readSymbology].flatMap { reader in
-            try window(around: track.predictedLocation, in: bounds).map { window in
+            try window(around: around, in: bounds).map { window in
                 try Self.windowReads(image, in: window, around: track.predictedLocation, with: reader,
                                      symbology: readSymbology, payload: barcode.bytes,
                                      across: bounds, bandReader: bandReaders[readSymbology])
@@ -626,6 +643,7 @@ public final class TrackingEngine: TrackingAwareDetector, Sendable {
         }
         if let read {
             warnings += read.warnings
+            if !barcode.symbology.isAddOn { addOns += Self.addOnReads(in: read.detections, of: barcode) }
             // An add-on's track takes add-on reads only; a code's track, no add-on reads (an
             // add-on shares its code's spot, and is no other reading of it).
             let reads = read.detections.compactMap(\.barcode).filter { $0.symbology.isAddOn == barcode.symbology.isAddOn }
@@ -645,7 +663,7 @@ public final class TrackingEngine: TrackingAwareDetector, Sendable {
         }
         // Upright on the code's due frames only (or while it reads upright): where the
         // window misses a code for blur, not slant, each try costs a read in vain.
-        if disagreeing == nil, due, !prefersUpright,
+        if disagreeing == nil, reads, !prefersUpright,
            let upright = try readUpright(track, barcode: barcode, image: image, memory: memory, warnings: &warnings) {
             return upright
         }
@@ -658,6 +676,14 @@ public final class TrackingEngine: TrackingAwareDetector, Sendable {
            memory.dueReadsMissed < Self.dueReadsMissedFollowed,
            let measured = relocate(track, barcode: barcode, memory: memory, template: template, image: image) {
             memory.dueReadsMissed += 1
+            var followed = Detection(barcode: measured)
+            followed.isFreshRead = false
+            return (followed, memory)
+        }
+        // A pending code's read that missed on a frame it would not have been read on: followed
+        // by correlation as it would have been.
+        if disagreeing == nil, pending, !due || barcode.symbology.isAddOn, let memory, let template = memory.template,
+           let measured = relocate(track, barcode: barcode, memory: memory, template: template, image: image) {
             var followed = Detection(barcode: measured)
             followed.isFreshRead = false
             return (followed, memory)

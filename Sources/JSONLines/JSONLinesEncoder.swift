@@ -4,11 +4,15 @@ package import BarcodeTracking
 /// without the newline: what `track` writes, the live view streams as Server-Sent Events, and
 /// scripts read. Coordinates in frame pixels, times in seconds of the source's clock.
 package enum JSONLinesEncoder {
-    /// One processed frame: the `frame` line, then a `recognized` line per newly recognized code
-    /// and a `lost` line per removed track. `overlays` are the planned rectangles by track (frame pixels).
+    /// One processed frame: the `frame` line, then the track lifecycle: an `appeared` line per track
+    /// id new in this frame (decoded or located-only), a `returned` line per id a code took back, a
+    /// `recognized` line per newly recognized code and a `lost` line per removed track. Every removed
+    /// track was announced by `appeared` (an id is in ``ScanFrameResult/added`` in the frame it starts
+    /// or comes back in), so each `lost` names an id the stream announced. `overlays` are the planned
+    /// rectangles by track (frame pixels).
     package static func lines(for result: ScanFrameResult, overlays: [TrackID: Rect]) -> [String] {
         var lines: [String] = []
-        lines.reserveCapacity(1 + result.newlyRecognized.count + result.removed.count)
+        lines.reserveCapacity(1 + result.added.count + result.newlyRecognized.count + result.removed.count)
         var frame = JSONObject()
         frame.add("type", .string("frame"))
         frame.add("frame", .int(result.frameNumber))
@@ -16,6 +20,9 @@ package enum JSONLinesEncoder {
         frame.add("tracks", .array(result.tracks.map { track in .object(Self.track(track, overlay: overlays[track.id])) }))
         if !result.warnings.isEmpty { frame.add("warnings", .array(result.warnings.map { .string($0) })) }
         lines.append(frame.text)
+        for id in result.added {
+            lines.append(event(result.returned.contains(id) ? "returned" : "appeared", id: id, in: result))
+        }
         for code in result.newlyRecognized {
             var event = JSONObject()
             event.add("type", .string("recognized"))
@@ -26,15 +33,18 @@ package enum JSONLinesEncoder {
             event.add("time", .number(result.time, decimals: 6))
             lines.append(event.text)
         }
-        for lost in result.removed {
-            var event = JSONObject()
-            event.add("type", .string("lost"))
-            event.add("id", .int(lost.id.rawValue))
-            event.add("frame", .int(result.frameNumber))
-            event.add("time", .number(result.time, decimals: 6))
-            lines.append(event.text)
-        }
+        for lost in result.removed { lines.append(event("lost", id: lost.id, in: result)) }
         return lines
+    }
+
+    /// A lifecycle line without details: `{"type":…,"id":…,"frame":…,"time":…}`.
+    private static func event(_ type: String, id: TrackID, in result: ScanFrameResult) -> String {
+        var event = JSONObject()
+        event.add("type", .string(type))
+        event.add("id", .int(id.rawValue))
+        event.add("frame", .int(result.frameNumber))
+        event.add("time", .number(result.time, decimals: 6))
+        return event.text
     }
 
     /// One entry of a `frame` line's `tracks`.

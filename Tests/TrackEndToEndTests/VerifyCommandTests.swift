@@ -40,6 +40,15 @@ struct VerifyCommandTests {
         #expect(result.summary["misreadsPrevented"] as? Int ?? 0 >= 1, "the real reads disagree with the adopted misread")
     }
 
+    @Test("--verify 3/3 counts with the engine: the demo's three codes (QR, EAN-13, Code 128) each count at frame 3, as decoding every frame does")
+    func strictRuleCountsWithEngine() throws {
+        let outcome = try TrackProcess.run(["--demo", "--frames", "5", "--format", "jsonl", "--verify", "3/3"])
+        #expect(outcome.status == 0, "\(outcome.stderr)")
+        let recognized = try outcome.objects(ofType: "recognized")
+        #expect(Set(recognized.compactMap { $0["symbology"] as? String }) == ["qrcode", "ean13", "code128"], "\(recognized)")
+        #expect(recognized.allSatisfy { $0["frame"] as? Int == 3 }, "three reads in three frames: \(recognized)")
+    }
+
     @Test("Bad --verify values exit 64 naming the option", arguments: ["3/2", "0/1", "2", "1d:2/65", "x/y"])
     func badValues(value: String) throws {
         let outcome = try TrackProcess.run(["--demo", "--verify", value, "--frames", "1"])

@@ -41,6 +41,9 @@ public struct ScanFrameResult: Sendable {
     public var tracks: [TrackedBarcode]
     /// Ids of tracks created in this frame.
     public var added: [TrackID]
+    /// Of ``added``, the ids a code took back (removed earlier, read again within
+    /// ``TrackerConfiguration/identityMemory``); the others are new ids.
+    public var returned: [TrackID] = []
     /// Ids of tracks continued (measured or extrapolated) in this frame.
     public var updated: [TrackID]
     /// Tracks removed in this frame (`state == .lost`).

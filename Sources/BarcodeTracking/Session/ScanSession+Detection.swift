@@ -14,7 +14,15 @@ extension ScanSession {
         guard let aware = detector as? any TrackingAwareDetector else {
             return try detector.report(in: frame.image, region: region)
         }
-        let expected = state.withLock { $0.tracker.currentTracks }
+        // Codes still short of their N-of-M reads are marked, so that the detector reads them
+        // again instead of only re-locating them (a copy of the track's payload is no reading).
+        let expected = state.withLock { state in
+            var tracks = state.tracker.currentTracks
+            for i in tracks.indices where tracks[i].barcode != nil && !state.verified.contains(tracks[i].id) {
+                tracks[i].awaitsVerification = true
+            }
+            return tracks
+        }
         return try aware.report(in: frame, region: region, expected: expected)
     }
 

@@ -55,6 +55,7 @@ extension ScanSession {
             added: update.added, updated: update.updated, removed: update.removed,
             newlyRecognized: newlyRecognized, recognizedCount: count)
         result.misreadsPrevented = misreads
+        result.returned = update.returned
         if completed { finish(.completed) }
         return result
     }
@@ -106,7 +107,7 @@ extension ScanSession {
                 state.recognized[index].location = track.location
                 continue
             }
-            guard state.verified.contains(track.id) else { continue }
+            guard state.verified.contains(track.id), !awaitsAddOn(of: track, barcode, in: update, state: state) else { continue }
             // The tracker gave this track back the id of a recognized code (it came back into
             // view, placed by its payload or among the codes around it): it is that code, even
             // when a label with its payload is in view.
@@ -148,7 +149,8 @@ extension ScanSession {
                     state.twinSightings[track.id] = nil
                 }
             }
-            let code = RecognizedBarcode(barcode: barcode, trackID: track.id, firstSeen: track.firstSeen,
+            let code = RecognizedBarcode(barcode: linkingVerifiedAddOn(barcode, of: track, in: update, state: state),
+                                         trackID: track.id, firstSeen: track.firstSeen,
                                          lastSeen: track.lastSeen, location: track.location)
             state.recognizedIndexByTrack[track.id] = state.recognized.count
             state.recognized.append(code)

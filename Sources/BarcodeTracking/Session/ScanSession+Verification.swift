@@ -39,6 +39,7 @@ extension ScanSession {
         }
         update.tracks.removeAll { misreads.contains($0.id) }
         update.added.removeAll { misreads.contains($0) }
+        update.returned.removeAll { misreads.contains($0) }
         update.updated.removeAll { misreads.contains($0) }
         update.decoded.removeAll { misreads.contains($0) }
         update.read.removeAll { misreads.contains($0) }
@@ -60,11 +61,16 @@ extension ScanSession {
         guard !established.isEmpty else { return [] }
         var misreads: Set<TrackID> = []
         for track in update.tracks where !state.verified.contains(track.id) && !excluding.contains(track.id) {
-            // An EAN-2/EAN-5 add-on shares its main code's spot: never a misread of it.
-            guard let payload = track.barcode?.payload, !payload.symbology.isAddOn else { continue }
+            guard let barcode = track.barcode else { continue }
+            let payload = barcode.payload
             let partial = payload.symbology.readsPartialRows
+            // An EAN-2/EAN-5 add-on shares its main code's spot: never a misread of it, but one
+            // of another established add-on of the same main code there (a code has one add-on).
+            let addOn = payload.symbology.isAddOn
             let clash = established.contains { code in
-                code.barcode?.symbology.isAddOn == false && code.barcode?.payload != payload && code.location.isSameCode(as: track.location, partialRead: partial)
+                guard let other = code.barcode, other.symbology.isAddOn == addOn, other.payload != payload,
+                      !addOn || other.associatedCode == barcode.associatedCode else { return false }
+                return code.location.isSameCode(as: track.location, partialRead: partial)
             }
             guard clash else { continue }
             misreads.insert(track.id)

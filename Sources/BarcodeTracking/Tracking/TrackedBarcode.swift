@@ -55,6 +55,12 @@ public struct TrackedBarcode: Sendable, Hashable, Identifiable {
     public var state: TrackState
     /// Whether the app rejected this code; it stays tracked but never counts as recognized.
     public var isRejected: Bool
+    /// Whether the session still waits for fresh reads of this decoded code's payload to
+    /// verify it (``ScanSessionConfiguration/Verification``). ``ScanSession`` sets it on the
+    /// tracks it hands a ``TrackingAwareDetector``, which should then read the code from the
+    /// frame's pixels rather than only re-locate it: a re-located copy is no reading, so N-of-M
+    /// would never be met. Always `false` in frame results.
+    public var awaitsVerification = false
 
     /// Creates a tracked code.
     public init(

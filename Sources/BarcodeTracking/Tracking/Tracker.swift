@@ -81,6 +81,7 @@ public struct Tracker: Sendable {
 
     // Reused buffers (see the type's documentation on allocations).
     var added: [TrackID] = []
+    var returned: [TrackID] = []
     var updated: [TrackID] = []
     var removed: [TrackedBarcode] = []
     var decoded: [TrackID] = []
@@ -171,6 +172,7 @@ public struct Tracker: Sendable {
         }
         lastTime = time
         added.removeAll(keepingCapacity: true)
+        returned.removeAll(keepingCapacity: true)
         updated.removeAll(keepingCapacity: true)
         removed.removeAll(keepingCapacity: true)
         decoded.removeAll(keepingCapacity: true)
@@ -195,7 +197,8 @@ public struct Tracker: Sendable {
         coastOrRemove(detections, at: time)
         startTracks(detections, at: time)
         return TrackerUpdate(time: time, tracks: tracks, added: added, updated: updated,
-                             removed: removed, decoded: decoded, read: read, ignoredDetectionCount: ignored)
+                             removed: removed, decoded: decoded, read: read, ignoredDetectionCount: ignored,
+                             returned: returned)
     }
 
     /// Gate radius for a track of the given size, in frame pixels.
@@ -342,6 +345,7 @@ public struct Tracker: Sendable {
                               tallestRows: detectionSymbology[d]?.readsPartialRows == true ? Self.rowsAspect(detection.location) : 0,
                               anchors: remembered?.anchors ?? []))
         added.append(id)
+        if earlier != nil { returned.append(id) }
         if detection.barcode != nil {
             decoded.append(id)
             if detection.isFreshRead { read.append(id) }
@@ -385,13 +389,13 @@ public struct Tracker: Sendable {
         return false
     }
 
-    /// Restores the order by id of `tracks` (and `motions`), `added`, `decoded` and `read`
+    /// Restores the order by id of `tracks` (and `motions`), `added`, `returned`, `decoded` and `read`
     /// after a track took back an earlier id.
     private mutating func sortTracksByID() {
         let order = tracks.indices.sorted { tracks[$0].id < tracks[$1].id }
         tracks = order.map { tracks[$0] }
         motions = order.map { motions[$0] }
-        for keyPath in [\Tracker.added, \Tracker.decoded, \Tracker.read] {
+        for keyPath in [\Tracker.added, \Tracker.returned, \Tracker.decoded, \Tracker.read] {
             self[keyPath: keyPath].sort()
         }
     }

@@ -9,6 +9,9 @@ public struct TrackerUpdate: Sendable {
     public var tracks: [TrackedBarcode]
     /// Ids of tracks created in this update (first measured in this frame), ascending.
     public var added: [TrackID]
+    /// Of ``added``, the ids a code took back: it was removed earlier and read again within
+    /// ``TrackerConfiguration/identityMemory`` (the others are ids never used before), ascending.
+    public var returned: [TrackID]
     /// Ids of tracks that existed before and are still present, measured
     /// (`state == .tracked`) or extrapolated (`state == .predictedOnly`), ascending.
     public var updated: [TrackID]
@@ -27,10 +30,11 @@ public struct TrackerUpdate: Sendable {
     /// Creates an update (the tracker makes these; tests and tools may too).
     public init(time: Double, tracks: [TrackedBarcode], added: [TrackID], updated: [TrackID],
                 removed: [TrackedBarcode], decoded: [TrackID] = [], read: [TrackID]? = nil,
-                ignoredDetectionCount: Int = 0) {
+                ignoredDetectionCount: Int = 0, returned: [TrackID] = []) {
         self.time = time
         self.tracks = tracks
         self.added = added
+        self.returned = returned
         self.updated = updated
         self.removed = removed
         self.decoded = decoded
