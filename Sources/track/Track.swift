@@ -22,6 +22,10 @@ struct Track: AsyncParsableCommand {
               track --expect 3 --device /dev/video0 --serve 8080   # watch at http://127.0.0.1:8080/
               track station --device /dev/video0 --expect 4 --manifest asn.csv   # pallet after pallet
               track scan label.png              # thorough still-image search
+
+            An option that takes one value is given once: repeating it (--input a.mp4
+            --input b.mp4) is refused with exit 64. Options marked repeatable may be
+            given several times.
             """,
         version: TrackVersion.line,
         subcommands: [Run.self, Station.self, Scan.self, Devices.self, Bench.self],
@@ -50,6 +54,7 @@ struct Track: AsyncParsableCommand {
         }
         let command: any ParsableCommand
         do {
+            try RepeatedOptions.check(arguments, root: Track.self)
             command = try parseAsRoot(arguments)
         } catch {
             exit(withError: error)
