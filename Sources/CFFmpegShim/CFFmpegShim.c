@@ -11,6 +11,20 @@
 #include <libavutil/error.h>
 #include <libavutil/log.h>
 
+enum AVPixelFormat cffmpegshim_swscale_format(enum AVPixelFormat format, bool *full_range) {
+    enum AVPixelFormat twin;
+    switch (format) {
+    case AV_PIX_FMT_YUVJ420P: twin = AV_PIX_FMT_YUV420P; break;
+    case AV_PIX_FMT_YUVJ422P: twin = AV_PIX_FMT_YUV422P; break;
+    case AV_PIX_FMT_YUVJ444P: twin = AV_PIX_FMT_YUV444P; break;
+    case AV_PIX_FMT_YUVJ440P: twin = AV_PIX_FMT_YUV440P; break;
+    case AV_PIX_FMT_YUVJ411P: twin = AV_PIX_FMT_YUV411P; break;
+    default: return format;
+    }
+    if (full_range != NULL) *full_range = true;
+    return twin;
+}
+
 // FFmpeg may log from its own worker threads; those lines are dropped, which
 // only costs detail in a message, never correctness.
 static _Thread_local char last_log[512];

@@ -55,8 +55,18 @@ int32_t CFFmpegShim_image_read_rgb(const char *path, int64_t max_pixels, uint8_t
         status = cffmpegshim_too_large(error, frame->width, frame->height, max_pixels);
         goto done;
     }
-    sws = sws_getContext(frame->width, frame->height, frame->format, frame->width, frame->height, AV_PIX_FMT_RGB24,
+    bool yuvj = false;
+    enum AVPixelFormat source_format = cffmpegshim_swscale_format(frame->format, &yuvj);
+    sws = sws_getContext(frame->width, frame->height, source_format, frame->width, frame->height, AV_PIX_FMT_RGB24,
                          SWS_POINT, NULL, NULL, NULL);
+    if (sws != NULL && yuvj) {
+        // Full-range input, as libswscale reads a yuvj* picture; every other detail left as it was.
+        int *inverse, *table, source_range, destination_range, brightness, contrast, saturation;
+        if (sws_getColorspaceDetails(sws, &inverse, &source_range, &table, &destination_range, &brightness, &contrast,
+                                     &saturation) >= 0) {
+            sws_setColorspaceDetails(sws, inverse, 1, table, destination_range, brightness, contrast, saturation);
+        }
+    }
     uint8_t *out = sws ? malloc((size_t)frame->width * frame->height * 3) : NULL;
     if (!out) { status = cffmpegshim_fail(error, CFFmpegShim_error_out_of_memory, 0, 0, "cannot convert %s to RGB", path); goto done; }
     uint8_t *planes[4] = {out, NULL, NULL, NULL};

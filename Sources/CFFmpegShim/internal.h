@@ -4,6 +4,8 @@
 
 #include "CFFmpegShim.h"
 
+#include <libavutil/pixfmt.h>
+
 /// Installs the log callback once: FFmpeg prints nothing, and its last error
 /// line per thread is kept for our messages.
 /// Forgets the calling thread's last FFmpeg message.
@@ -18,6 +20,13 @@ int32_t cffmpegshim_fail(CFFmpegShim_error *error, int32_t status, int32_t averr
                          const char *format, ...) __attribute__((format(printf, 5, 6)));
 /// Status for an AVERROR returned by FFmpeg while opening or reading.
 int32_t cffmpegshim_status_for_averror(int averror);
+
+/// The format to give libswscale for `format`: a deprecated full-range yuvj* format becomes its
+/// yuv* twin (the same planes), with `*full_range` set true, else `format` itself with
+/// `*full_range` untouched. libswscale takes yuvj* too, but warns "deprecated pixel format used"
+/// on every context it makes for one; the range is then set on the context instead
+/// (sws_setColorspaceDetails).
+enum AVPixelFormat cffmpegshim_swscale_format(enum AVPixelFormat format, bool *full_range);
 
 /// Reads width and height from a PNG, JPEG, WebP, TIFF, BMP, GIF or PNM
 /// header without decoding; false when the file is none of these.

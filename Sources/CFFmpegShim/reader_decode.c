@@ -54,14 +54,16 @@ enum { gray_padding = 64 };
 static int32_t convert_with_swscale(CFFmpegShim_reader *reader, uint8_t *target, CFFmpegShim_error *error) {
     AVFrame *frame = reader->frame;
     int width = frame->width, height = frame->height;
-    reader->sws = sws_getCachedContext(reader->sws, width, height, frame->format, width, height,
+    bool full = is_full_range(frame);
+    enum AVPixelFormat format = cffmpegshim_swscale_format(frame->format, &full);
+    reader->sws = sws_getCachedContext(reader->sws, width, height, format, width, height,
                                        AV_PIX_FMT_GRAY8, SWS_BILINEAR | SWS_ACCURATE_RND, NULL, NULL, NULL);
     if (reader->sws == NULL) {
         return cffmpegshim_fail(error, CFFmpegShim_error_library, AVERROR(EINVAL), 0,
                                 "cannot convert pixel format %s to 8-bit grey",
                                 av_get_pix_fmt_name(frame->format) ? av_get_pix_fmt_name(frame->format) : "?");
     }
-    cffmpegshim_set_grey_range(reader->sws, is_full_range(frame));
+    cffmpegshim_set_grey_range(reader->sws, full);
     uint8_t *planes[4] = {target, NULL, NULL, NULL};
     int strides[4] = {width, 0, 0, 0};
     int rows = sws_scale(reader->sws, (const uint8_t *const *)frame->data, frame->linesize, 0, height, planes, strides);

@@ -84,8 +84,8 @@ bool cffmpegshim_build_luma_table(CFFmpegShim_reader *reader, enum AVPixelFormat
     for (int y = 0; y < height; y++) {
         for (int x = 0; x < width; x++) sample->data[0][y * sample->linesize[0] + x] = (uint8_t)x;
     }
-    sws = sws_getContext(width, height, format, width, height, AV_PIX_FMT_GRAY8, SWS_BILINEAR | SWS_ACCURATE_RND,
-                         NULL, NULL, NULL);
+    sws = sws_getContext(width, height, cffmpegshim_swscale_format(format, &source_full), width, height,
+                         AV_PIX_FMT_GRAY8, SWS_BILINEAR | SWS_ACCURATE_RND, NULL, NULL, NULL);
     if (sws == NULL) goto done;
     cffmpegshim_set_grey_range(sws, source_full);
     uint8_t *planes[4] = {grey, NULL, NULL, NULL};

@@ -260,7 +260,9 @@ int32_t CFFmpegShim_writer_write(CFFmpegShim_writer *writer, const uint8_t *pixe
     }
     enum AVPixelFormat input_format = pixel_layout == CFFmpegShim_pixels_rgb24 ? AV_PIX_FMT_RGB24 : AV_PIX_FMT_GRAY8;
     struct SwsContext **sws = &writer->sws[pixel_layout];
-    *sws = sws_getCachedContext(*sws, width, height, input_format, width, height, writer->codec->pix_fmt,
+    // The range is set below, on the context: a yuvj* target (MJPEG) goes in as its yuv* twin.
+    *sws = sws_getCachedContext(*sws, width, height, input_format, width, height,
+                                cffmpegshim_swscale_format(writer->codec->pix_fmt, NULL),
                                 SWS_BILINEAR | SWS_ACCURATE_RND, NULL, NULL, NULL);
     if (*sws == NULL) {
         return cffmpegshim_fail(error, CFFmpegShim_error_library, AVERROR(EINVAL), 0, "cannot set up pixel conversion");
