@@ -57,6 +57,8 @@ static const container *container_for(const char *path) {
     return NULL;
 }
 
+bool CFFmpegShim_writer_knows_extension(const char *path) { return path != NULL && container_for(path) != NULL; }
+
 static int32_t configure_encoder(CFFmpegShim_writer *writer, const container *kind, int32_t rate_numerator,
                                  int32_t rate_denominator, CFFmpegShim_error *error) {
     const AVCodec *encoder = NULL;

@@ -195,6 +195,9 @@ final class FFmpegWriter {
 
     deinit { CFFmpegShim_writer_destroy(handle) }
 
+    /// Whether the extension of `path` names a container the writer knows.
+    static func knowsExtension(of path: String) -> Bool { CFFmpegShim_writer_knows_extension(path) }
+
     /// Encodes one frame; `pixels` holds `stride` bytes per row. `pts` counts frame intervals.
     func write(pixels: [UInt8], stride: Int, layout: WriterPixelLayout, pts: Int64) throws(SourceError) {
         guard let handle else {

@@ -38,6 +38,10 @@ public final class VideoWriter {
     private var lastSlot: Int64?
     private var finished = false
 
+    /// Whether `path` ends in an extension this writer has a container for (see the type's
+    /// documentation; case-insensitive): to refuse a wrong name before any frame is processed.
+    public static func supportsExtension(of path: String) -> Bool { FFmpegWriter.knowsExtension(of: path) }
+
     /// Creates (or replaces) the file at `path`.
     ///
     /// - Parameters:

@@ -41,13 +41,13 @@ struct Bench: ParsableCommand {
         valueName: "file"))
     var reference: String?
 
-    @Option(name: .long, help: "Frames per scene (default 60, quick 8), or at most this many frames of --input.")
+    @Option(name: .long, parsing: .unconditional, help: "Frames per scene (default 60, quick 8), or at most this many frames of --input.")
     var frames: Int?
 
     @Option(name: .long, help: ArgumentHelp("Only the scenes whose name contains this text, e.g. 1080p-12.", valueName: "text"))
     var only: String?
 
-    @Option(name: .long, help: ArgumentHelp(
+    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp(
         "Give the engine this per-frame time budget, as track gives a live source (25 for 30 fps): it also searches the whole frame whenever that fits, and carries a read in a reader process over to later frames past 1.2 times the budget.",
         valueName: "ms"))
     var frameBudget: Double?
@@ -89,6 +89,13 @@ struct Bench: ParsableCommand {
     }
 
     func run() throws {
+        #if DEBUG
+        // Unoptimised Swift runs the engine many times slower, while zxing-cpp (most of the
+        // baseline's time) is the system's optimised library either way: the comparison would
+        // misstate the engine without a word.
+        StandardError.print("track bench: warning: this is a debug build of track, so the engine's figures are far below "
+                            + "what it does; measure a release build: swift build -c release --product track")
+        #endif
         let started = Date()
         if let frameBudget, !(frameBudget.isFinite && frameBudget >= 1 && frameBudget <= 10_000) {
             throw ValidationError("--frame-budget must be 1...10000 milliseconds, not \(frameBudget)")

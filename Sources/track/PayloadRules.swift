@@ -1,4 +1,5 @@
 import ArgumentParser
+import BarcodeDecoding
 import BarcodeTracking
 
 /// `--accept` and `--reject`: which decoded codes count, by payload, for the
@@ -16,10 +17,22 @@ struct PayloadRules: Sendable {
         // serial frame-processing queue, so no two threads ever match with it at once.
         nonisolated(unsafe) let regex: Regex<AnyRegexOutput>
 
-        /// Parses `REGEX` or `SYMBOLOGY:REGEX` (a known symbology name before the first colon).
+        /// Parses `REGEX` or `SYMBOLOGY:REGEX`.
+        ///
+        /// Text before the first colon made only of letters, digits, `-` and `_` names a
+        /// symbology, and an unknown name is refused (a misspelt `eam13:` would otherwise
+        /// become a pattern that matches nothing, silently). Anything else before the colon
+        /// (`^`, `(?i`, `\d`, …) makes the whole argument a regular expression; a payload word
+        /// followed by a colon is matched with the colon escaped: `https\:`.
         init(parsing argument: String, option: String) throws {
             var text = Substring(argument)
-            if let colon = argument.firstIndex(of: ":"), let symbology = Symbology(name: String(argument[..<colon])) {
+            if let colon = argument.firstIndex(of: ":"), Self.isName(argument[..<colon]) {
+                let name = String(argument[..<colon])
+                guard let symbology = Symbology(name: name) else {
+                    let names = BarcodeReader.readableSymbologies.map(\.rawValue).joined(separator: ", ")
+                    throw ValidationError("\(option) '\(argument)': unknown symbology '\(name)' before the colon; choose from: \(names) "
+                                          + "(to match '\(name):' in the payload, escape the colon: '\(name)\\:')")
+                }
                 self.symbology = symbology
                 text = argument[argument.index(after: colon)...]
             }
@@ -28,6 +41,11 @@ struct PayloadRules: Sendable {
             do { regex = try Regex(pattern) } catch {
                 throw ValidationError("\(option) '\(pattern)' is not a valid regular expression: \(error)")
             }
+        }
+
+        /// Whether `text` reads as a symbology name rather than as part of a regular expression.
+        private static func isName(_ text: Substring) -> Bool {
+            !text.isEmpty && text.unicodeScalars.allSatisfy { $0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "-" || $0 == "_" }
         }
 
         func matches(_ barcode: Barcode) -> Bool {

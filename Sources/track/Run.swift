@@ -16,7 +16,8 @@ struct Run: AsyncParsableCommand {
             Exit status: 0 success, 1 no code recognized, 2 input unreadable, 3 --timeout
             reached before --expect N, 4 input ended before --expect N, 5 output not writable,
             20-29 camera problems (no such device 20, not a capture device 21, busy 22,
-            permission denied 23, unsupported size/rate 24, unplugged 25, bad control 26, no frames 27), 64 bad arguments, 130/143/129 stopped by SIGINT/SIGTERM/SIGHUP
+            permission denied 23, unsupported size/rate 24, unplugged 25, bad control 26, no frames 27,
+            bad camera settings 28, other driver failure 29), 64 bad arguments, 130/143/129 stopped by SIGINT/SIGTERM/SIGHUP
             (the summary is still written).
             """)
 
@@ -52,6 +53,11 @@ struct Run: AsyncParsableCommand {
         try OutputConflicts.check(inputs: [("--input", input.input), ("--device", input.device)]
                                       + input.photos.map { ("--photo", $0) },
                                   outputs: [("--output", output), ("--annotate", annotate), ("--record", record), ("--truth", truth)])
+        for (option, path) in [("--annotate", annotate), ("--record", record)] {
+            if let path, !VideoWriter.supportsExtension(of: path) {
+                throw ValidationError("\(option) writes a video: give a file ending in .mp4, .mov, .mkv, .avi or .y4m, not \(path)")
+            }
+        }
         if truth != nil, !input.demo { throw ValidationError("--truth only applies to --demo: only a demo scene knows where its codes are") }
     }
 

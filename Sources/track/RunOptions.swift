@@ -21,28 +21,30 @@ struct InputOptions: ParsableArguments {
     @Option(name: .long, help: ArgumentHelp("Camera frame size, or demo scene size (default 1280x720).", valueName: "WxH"))
     var size: FrameSizeArgument?
 
-    @Option(name: .long, help: "Camera frame rate to request (frames per second).")
+    // `.unconditional` here and on the other numbers: a negative value (`--fps -1`) is taken as the
+    // value and gets validate()'s range, not ArgumentParser's "missing value".
+    @Option(name: .long, parsing: .unconditional, help: "Camera frame rate to request (frames per second).")
     var fps: Double?
 
-    @Option(name: .long, help: "Camera buffers (2...32); few buffers keep latency low. Default 2.")
+    @Option(name: .long, parsing: .unconditional, help: "Camera buffers (2...32); few buffers keep latency low. Default 2.")
     var buffers: Int?
 
     @Option(name: .customLong("control"), help: ArgumentHelp("Camera control, e.g. exposure=auto, focus=120, torch=on (repeatable).", valueName: "name=value"))
     var controls: [String] = []
 
-    @Option(name: .long, help: "Demo scene: number of labels (default 3).")
+    @Option(name: .long, parsing: .unconditional, help: "Demo scene: number of labels (default 3).")
     var codes: Int?
 
-    @Option(name: .long, help: "Demo scene: random seed (default 1).")
+    @Option(name: .long, parsing: .unconditional, help: "Demo scene: random seed, 0 or more (default 1).", transform: Self.seed)
     var seed: UInt64?
 
     @Option(name: .long, help: "Demo scene layout: pallet, conveyor or station (pallet after pallet past a fixed camera, half of them stopping in view; default pallet).")
     var layout: String?
 
-    @Option(name: .long, help: ArgumentHelp("Demo scene: hand shake, standard deviation of the per-frame jitter (default 0.8).", valueName: "pixels"))
+    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("Demo scene: hand shake, standard deviation of the per-frame jitter (default 0.8).", valueName: "pixels"))
     var shake: Double?
 
-    @Option(name: .long, help: ArgumentHelp("Demo scene: horizontal motion-blur length (default 0).", valueName: "pixels"))
+    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("Demo scene: horizontal motion-blur length (default 0).", valueName: "pixels"))
     var blur: Double?
 
     @Option(name: .customLong("photo"), help: ArgumentHelp("Demo scene: a virtual camera over this photograph instead of drawn labels (repeatable: a pallet of photos).", valueName: "file"))
@@ -50,6 +52,14 @@ struct InputOptions: ParsableArguments {
 
     @Option(name: .long, help: "Photo scene camera motion: pan, zoom, whip or handheld (default handheld).")
     var path: String?
+
+    /// `--seed`: a whole number 0...UInt64.max; the error names the value and the range.
+    static func seed(_ text: String) throws -> UInt64 {
+        guard let seed = UInt64(text) else {
+            throw ValidationError("--seed must be a whole number 0...\(UInt64.max), not '\(text)'")
+        }
+        return seed
+    }
 
     func validate() throws {
         let chosen = [device != nil, input != nil, demo].filter { $0 }.count
@@ -115,12 +125,12 @@ struct SessionOptions: ParsableArguments {
     var symbologies: Set<Symbology>?
 
     @Option(name: .long, help: ArgumentHelp(
-        "Count only codes whose payload matches (repeatable; SYMBOLOGY:REGEX for one symbology), e.g. 'code128:^00\\d{18}$'.",
+        "Count only codes whose payload matches (repeatable; SYMBOLOGY:REGEX for one symbology; a plain word before the first colon must name one, write \\: for a colon in the payload), e.g. 'code128:^00\\d{18}$'.",
         valueName: "regex"))
     var accept: [String] = []
 
     @Option(name: .long, help: ArgumentHelp(
-        "Never count codes whose payload matches (repeatable; SYMBOLOGY:REGEX for one symbology); they stay tracked, marked rejected.",
+        "Never count codes whose payload matches (repeatable; SYMBOLOGY:REGEX for one symbology; a plain word before the first colon must name one, write \\: for a colon in the payload); they stay tracked, marked rejected.",
         valueName: "regex"))
     var reject: [String] = []
 
@@ -153,7 +163,7 @@ struct SessionOptions: ParsableArguments {
     @Flag(name: .customLong("sectional-code39"), help: "Read Code 39 labels too long for the view in sections as the camera pans along them, stitched by overlap and reported once with the full payload.")
     var sectionalCode39 = false
 
-    @Option(name: .customLong("max-codes-per-frame"), help: "Decode at most this many codes per frame (1...255).")
+    @Option(name: .customLong("max-codes-per-frame"), parsing: .unconditional, help: "Decode at most this many codes per frame (1...255).")
     var maxCodesPerFrame: Int?
 
     @Option(name: .customLong("identity-memory"), parsing: .unconditional, help: ArgumentHelp(
@@ -170,7 +180,7 @@ struct SessionOptions: ParsableArguments {
     @Option(name: .customLong("point-of-interest"), help: ArgumentHelp("Point of interest as fractions of the scan area (default 0.5,0.5).", valueName: "x,y"))
     var pointOfInterest: String?
 
-    @Option(name: .long, help: "Only codes touched by a circle of this radius (pixels) around the point of interest.")
+    @Option(name: .long, parsing: .unconditional, help: "Only codes touched by a circle of this radius (pixels) around the point of interest.")
     var radius: Double?
 
     @Option(name: .customLong("selection-rect"), help: ArgumentHelp("Only codes inside a rectangle of this size (pixels) centred on the point of interest.", valueName: "WxH"))
@@ -204,7 +214,7 @@ struct SessionOptions: ParsableArguments {
         }
         if let frames, frames < 1 { throw ValidationError("--frames must be at least 1, not \(frames)") }
         if let duration, !(duration > 0 && duration.isFinite) { throw ValidationError("--duration must be a positive number of seconds") }
-        if let radius, !(radius >= 0 && radius.isFinite) { throw ValidationError("--radius must be 0 or more pixels") }
+        if let radius, !(radius >= 0 && radius.isFinite) { throw ValidationError("--radius must be 0 or more pixels, not \(radius)") }
         if radius != nil, selectionRect != nil { throw ValidationError("use either --radius or --selection-rect, not both") }
         _ = try scanArea()
     }

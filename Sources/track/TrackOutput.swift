@@ -81,10 +81,23 @@ final class MOTOutput: TrackOutput {
 /// `text`: lines for people.
 final class TextOutput: TrackOutput {
     let sink: OutputSink
+    /// With `--located-only`: the summary says how many codes were outlined but never decoded,
+    /// so that a run that drew outlines does not end with a bare "0 codes recognized".
+    private let countsLocated: Bool
+    /// Tracks seen without data, and tracks seen with it (a located track keeps its id once decoded).
+    private var locatedIDs = Set<TrackID>(), decodedIDs = Set<TrackID>()
 
-    init(sink: OutputSink) { self.sink = sink }
+    init(sink: OutputSink, countsLocated: Bool = false) {
+        self.sink = sink
+        self.countsLocated = countsLocated
+    }
 
     func frame(_ result: ScanFrameResult, overlays: [TrackID: Rect]) {
+        if countsLocated {
+            for track in result.tracks {
+                if track.barcode == nil { locatedIDs.insert(track.id) } else { decodedIDs.insert(track.id) }
+            }
+        }
         for code in result.newlyRecognized {
             let c = code.location.center
             sink.write("\(Self.clock(result.time))  #\(code.trackID)  \(code.barcode.symbology.rawValue)  "
@@ -113,6 +126,10 @@ final class TextOutput: TrackOutput {
         }
         if summary.framesSkipped > 0 { head += ", \(summary.framesSkipped) skipped" }
         if summary.misreadsPrevented > 0 { head += ", \(summary.misreadsPrevented) misread\(summary.misreadsPrevented == 1 ? "" : "s") held back" }
+        if countsLocated {
+            let located = locatedIDs.subtracting(decodedIDs).count
+            head += "; \(located) more located but not decoded (outlined only)"
+        }
         sink.write(head + " (\(JSONLinesEncoder.reasonName(summary.reason)))")
         for code in summary.recognized {
             var line = "  #\(code.firstTrackID.rawValue)  \(code.barcode.symbology.rawValue)  \(BarcodeJSON.printable(code.barcode))"

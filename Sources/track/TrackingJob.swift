@@ -57,7 +57,7 @@ final class TrackingJob {
         self.format = format
         outputName = path.map { $0 == "-" ? "standard output" : "--output \($0)" } ?? "standard output"
         let stationOutput = stationOptions == nil ? nil : StationSummaryOutput(format: format, sink: sink)
-        let output = stationOutput ?? Self.output(format, to: sink)
+        let output = stationOutput ?? Self.output(format, to: sink, locatedOnly: options.locatedOnly)
         self.output = output
         func failed(_ error: JobSetupError) -> JobSetupError {
             output.failedToStart(error.message, expected: options.expect)
@@ -261,12 +261,13 @@ final class TrackingJob {
         return exitStatus(summary, complete: complete)
     }
 
-    /// The writer for `format` on `sink`.
-    static func output(_ format: OutputFormat, to sink: OutputSink) -> any TrackOutput {
+    /// The writer for `format` on `sink`; `locatedOnly` (`--located-only`) has the text summary
+    /// count the codes outlined but never decoded.
+    static func output(_ format: OutputFormat, to sink: OutputSink, locatedOnly: Bool = false) -> any TrackOutput {
         switch format {
         case .jsonl: JSONLinesOutput(sink: sink)
         case .mot: MOTOutput(sink: sink)
-        case .text: TextOutput(sink: sink)
+        case .text: TextOutput(sink: sink, countsLocated: locatedOnly)
         }
     }
 

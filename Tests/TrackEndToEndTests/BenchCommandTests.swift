@@ -53,6 +53,17 @@ struct BenchCommandTests {
         #expect(Array(png.prefix(4)) == [0x89, 0x50, 0x4E, 0x47])
     }
 
+    @Test("track bench from a debug build warns that a debug build is being measured; a release build does not")
+    func debugBuildWarning() throws {
+        let run = try TrackProcess.run(["bench", "--input", "/nonexistent/clip.mp4"])
+        #if DEBUG
+        #expect(run.stderr.contains("warning: this is a debug build of track"), "\(run.stderr)")
+        #expect(run.stderr.contains("swift build -c release"), "\(run.stderr)")
+        #else
+        #expect(!run.stderr.contains("debug build"), "\(run.stderr)")
+        #endif
+    }
+
     @Test("track bench rejects a missing input file and a plot that is not a PNG")
     func badInput() throws {
         let missing = try TrackProcess.run(["bench", "--input", "/nonexistent/clip.mp4"])

@@ -58,6 +58,21 @@ struct LocatedOnlyCommandTests {
         #expect(plainTracks.isEmpty, "without --located-only: no track at all, as the issue found")
     }
 
+    @Test("The text summary of a --located-only run says how many codes were outlined but never decoded")
+    func textSummaryCountsLocated() throws {
+        let blurred = try TrackProcess.run(["--demo", "--blur", "10", "--frames", "8", "--located-only"])
+        #expect(blurred.status == 1, "nothing decoded: \(blurred.stderr)")
+        let head = try #require(blurred.lines.first { $0.contains("recognized in") }, "\(blurred.stdout)")
+        #expect(head.hasPrefix("0 codes recognized in 8 frames; 3 more located but not decoded (outlined only)"), "\(head)")
+        try TemporaryFiles.withDirectory { dir in
+            let focusing = try TrackProcess.run(["--input", try Self.clip(in: dir), "--located-only"])
+            let line = try #require(focusing.lines.first { $0.contains("recognized in") }, "\(focusing.stdout)")
+            #expect(line.hasPrefix("1 code recognized in 14 frames; 0 more located but not decoded"), "the outlined code was decoded later: \(line)")
+        }
+        let plain = try TrackProcess.run(["--demo", "--blur", "10", "--frames", "2"])
+        #expect(!plain.stdout.contains("located"), "without --located-only, nothing is outlined: \(plain.stdout)")
+    }
+
     @Test("--annotate draws a located-only code as a grey dashed outline")
     func annotatedDashed() throws {
         let dir = try TemporaryFiles.directory()

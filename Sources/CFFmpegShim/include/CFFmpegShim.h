@@ -157,6 +157,8 @@ int32_t CFFmpegShim_writer_write(CFFmpegShim_writer *writer, const uint8_t *pixe
                                  int32_t pixel_layout, int64_t pts, CFFmpegShim_error *error);
 /// Flushes the encoder, writes the trailer and closes the file.
 int32_t CFFmpegShim_writer_finish(CFFmpegShim_writer *writer, CFFmpegShim_error *error);
+/// Whether `path`'s extension names a container the writer knows (.mp4, .mov, .mkv, .avi, .y4m).
+bool CFFmpegShim_writer_knows_extension(const char *path);
 /// Releases the writer; an unfinished file is closed as it is (possibly unplayable).
 void CFFmpegShim_writer_destroy(CFFmpegShim_writer *writer);
 /// Short name of the encoder in use, e.g. "libx264".
