@@ -151,6 +151,14 @@ final class FFmpegReader {
         }
     }
 
+    /// Packets/frames skipped as corrupt so far (cheaper than ``damage``: no message).
+    var skippedCount: Int {
+        guard let handle else { return 0 }
+        var skipped: Int64 = 0
+        CFFmpegShim_reader_damage(handle, &skipped, nil, nil, 0)
+        return Int(skipped)
+    }
+
     /// Packets/frames skipped as corrupt, whether reading stopped early, and a description.
     var damage: (skipped: Int, truncated: Bool, message: String) {
         guard let handle else { return (0, false, "") }

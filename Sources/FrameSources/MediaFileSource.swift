@@ -7,7 +7,9 @@ import Glibc
 /// sequences such as `frames/%05d.png`, and single still images (one frame).
 ///
 /// Frames are 8-bit luma in frame pixels (origin top left, y down), numbered
-/// from 1 in decoding order. Times are seconds from the stream's timestamps
+/// from 1 in decoding order; a frame skipped as damaged keeps its number (the gap
+/// its neighbours' timestamps leave, at the nominal frame rate) and is listed by
+/// ``takeDamagedFrames()``. Times are seconds from the stream's timestamps
 /// (`best_effort_timestamp × time_base`); when a stream has none, the frame
 /// index divided by the nominal rate (25 fps when the rate is unknown).
 /// Stream timestamps need not start at 0 (MPEG-TS often starts near 1.4 s);
@@ -112,6 +114,13 @@ public final class MediaFileSource: FrameSource {
     private var pending: DecodedPicture?
     private var finalDamage = DamageReport(skippedCount: 0, truncated: false, message: "")
     private var nextNumber = 1
+    /// The last frame numbered (delivered, or dropped in realtime mode) and its stream time.
+    private var lastNumbered: (number: Int, time: Double?)?
+    /// The interval between the last two numbered frames with times, seconds.
+    private var lastInterval: Double?
+    /// Of the reader's skipped count, how much has been turned into numbered damaged frames.
+    private var damageNumbered = 0
+    private var damagedFrames: [SkippedFrame] = []
     private var firstTime: Double?
     private var clockStart: ContinuousClock.Instant?
 
@@ -158,9 +167,12 @@ public final class MediaFileSource: FrameSource {
     /// reading cannot go on; frames delivered before stay valid.
     public func nextFrame() throws(SourceError) -> Frame? {
         while let picture = try takePicture() {
+            numberDamagedFrames(before: picture.time)
             let number = nextNumber
             nextNumber += 1
             let time = picture.time ?? Double(number - 1) / (nominalFrameRate ?? 25)
+            if let previous = lastNumbered?.time, let current = picture.time, current > previous { lastInterval = current - previous }
+            lastNumbered = (number, picture.time)
             if options.realtime, !waitUntilDue(time) {
                 droppedFrameCount += 1
                 continue
@@ -168,7 +180,44 @@ public final class MediaFileSource: FrameSource {
             deliveredFrameCount += 1
             return Frame(number: number, time: time, image: picture.image)
         }
+        numberDamagedFrames(before: nil)
         return nil
+    }
+
+    /// The frames skipped as damaged since the last call, in order, each with the number and
+    /// time (seconds, the stream's clock; estimated between its neighbours) it would have had.
+    public func takeDamagedFrames() -> [SkippedFrame] {
+        defer { damagedFrames.removeAll() }
+        return damagedFrames
+    }
+
+    /// Gives numbers to the frames the reader skipped since the last numbered frame, before the
+    /// frame at stream time `time` (`nil`: the end of the stream). Each skipped packet or frame
+    /// counts as one; when both neighbours have a timestamp and the frame interval is known, the
+    /// gap between them decides, up to that count (a damaged packet need not have been a frame
+    /// of its own, and a jump in the timestamps is no reason to invent thousands of frames).
+    private func numberDamagedFrames(before time: Double?) {
+        guard let skipped = reader?.skippedCount else { return }
+        guard skipped > damageNumbered else { return }
+        var missing = skipped - damageNumbered
+        damageNumbered = skipped
+        let interval = nominalFrameRate.map { 1 / $0 } ?? lastInterval
+        let previous = lastNumbered?.time
+        if let previous, let time, let interval, interval > 0 {
+            missing = min(missing, max(0, Int(((time - previous) / interval).rounded()) - 1))
+        }
+        guard missing > 0 else { return }
+        for index in 1...missing {
+            let number = nextNumber
+            nextNumber += 1
+            var estimate = Double(number - 1) / (nominalFrameRate ?? 25)
+            if let previous, let time {
+                estimate = previous + (time - previous) * Double(index) / Double(missing + 1)
+            } else if let previous, let interval {
+                estimate = previous + interval * Double(index)
+            }
+            damagedFrames.append(SkippedFrame(frameNumber: number, time: estimate, reason: "damaged in the file, not decodable"))
+        }
     }
 
     /// Releases the file. Later `nextFrame()` calls return `nil`; the damage report stays available.

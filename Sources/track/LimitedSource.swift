@@ -25,6 +25,7 @@ final class LimitedSource: FrameSource {
     var name: String { base.name }
     var isLive: Bool { base.isLive }
     var damagedFrameCount: Int { base.damagedFrameCount }
+    func takeDamagedFrames() -> [SkippedFrame] { base.takeDamagedFrames() }
 
     func nextFrame() throws -> Frame? {
         if let frameLimit, delivered >= frameLimit { return nil }

@@ -32,6 +32,7 @@ final class PacedSource: FrameSource {
     var name: String { base.name }
     var isLive: Bool { true }
     var damagedFrameCount: Int { base.damagedFrameCount }
+    func takeDamagedFrames() -> [SkippedFrame] { base.takeDamagedFrames() }
 
     func nextFrame() throws -> Frame? {
         if let start {

@@ -29,6 +29,7 @@ final class ObservedSource: FrameSource {
     var name: String { base.name }
     var isLive: Bool { base.isLive }
     var damagedFrameCount: Int { base.damagedFrameCount }
+    func takeDamagedFrames() -> [SkippedFrame] { base.takeDamagedFrames() }
 
     func nextFrame() throws -> Frame? {
         do {

@@ -219,7 +219,7 @@ final class TrackingJob {
                 // The summary counts them all; the first few are named, a damaged stream can have thousands.
                 skippedReported += 1
                 if skippedReported <= 10 {
-                    StandardError.print("track: frame \(skipped.frameNumber) skipped: \(skipped.reason)"
+                    StandardError.print("track: frame \(skipped.frameNumber) (\(String(format: "%.3f", skipped.time)) s) skipped: \(skipped.reason)"
                                         + (skippedReported == 10 ? " (further skipped frames are only counted)" : ""))
                 }
             case .finished(let summary):

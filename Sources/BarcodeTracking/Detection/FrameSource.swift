@@ -19,4 +19,15 @@ public protocol FrameSource: AnyObject {
     func nextFrame() throws -> Frame?
     /// Releases the device or file. Further calls to `nextFrame` return `nil`.
     func close()
+    /// The frames skipped as damaged since the last call, in order, with the numbers and times
+    /// they would have had: a damaged frame keeps its number, the frames after it are not
+    /// renumbered. Already counted in ``damagedFrameCount``; the pipeline reports each as
+    /// ``FrameProcessorEvent/skipped(_:)``. Called on the capture thread after `nextFrame()`.
+    /// Default: none (a source that cannot tell which frames it lost).
+    func takeDamagedFrames() -> [SkippedFrame]
+}
+
+extension FrameSource {
+    /// None: the source cannot tell which frames it lost, only how many (``damagedFrameCount``).
+    public func takeDamagedFrames() -> [SkippedFrame] { [] }
 }

@@ -6,7 +6,7 @@ public enum FrameProcessorEvent: Sendable {
     /// A processed frame.
     case frame(ScanFrameResult)
     /// A frame that was read but not processed: its detection threw, or its time
-    /// went backwards. Counted in ``ScanSummary/framesSkipped`` as well.
+    /// went backwards, or the source could not decode it. Counted in ``ScanSummary/framesSkipped`` as well.
     case skipped(SkippedFrame)
     /// The session's final result; always the last event, delivered exactly once.
     case finished(ScanSummary)
@@ -68,7 +68,8 @@ public struct FrameProcessorConfiguration: Sendable, Hashable {
 /// A source that throws ends the session with ``ScanSummary/EndReason/failed(_:)``
 /// and what was recognized so far. A frame whose detection throws, or whose time
 /// goes backwards, is skipped, counted in ``ScanSummary/framesSkipped`` and reported as
-/// ``FrameProcessorEvent/skipped(_:)``. While the
+/// ``FrameProcessorEvent/skipped(_:)``, as are the frames the source skipped as damaged
+/// (``FrameSource/takeDamagedFrames()``). While the
 /// session is paused, frames are read and discarded.
 public final class FrameProcessor: Sendable {
     /// The frame-processing queue: detection, tracking and session callbacks run here.
@@ -97,6 +98,9 @@ public final class FrameProcessor: Sendable {
         var droppedSinceLastResult = 0
         /// Of `droppedSinceLastResult`, the numbers the source skipped.
         var droppedBySourceSinceLastResult = 0
+        /// Frames the source skipped as damaged, not yet reported: each is reported before the
+        /// first frame with a higher number, so events stay in frame order.
+        var damaged: [SkippedFrame] = []
     }
 
     /// Takes over `source` (it is used only on the capture queue from now on and
@@ -165,11 +169,18 @@ public final class FrameProcessor: Sendable {
                 reason = .failed("frame source \(source.name) failed: \(error)")
                 break
             }
-            guard let frame else { break }
-            // Numbers the live source skipped are frames it dropped before they reached us.
-            let skippedBySource = isLive ? max(0, frame.number - (lastNumber ?? 0) - 1) : 0
+            let damaged = source.takeDamagedFrames()
+            guard let frame else {
+                if !damaged.isEmpty { state.withLock { $0.damaged += damaged } }
+                break
+            }
+            // Numbers the live source skipped are frames it dropped before they reached us
+            // (those it skipped as damaged are counted as such, not as dropped).
+            let gap = frame.number - (lastNumber ?? 0) - 1
+            let skippedBySource = isLive ? max(0, gap - damaged.count(where: { $0.frameNumber < frame.number })) : 0
             lastNumber = frame.number
             let schedule = state.withLock { state -> Bool in
+                state.damaged += damaged
                 state.droppedSinceLastResult += skippedBySource
                 state.droppedBySourceSinceLastResult += skippedBySource
                 if isLive && !state.pending.isEmpty {
@@ -187,6 +198,7 @@ public final class FrameProcessor: Sendable {
         // Queued after any pending drain on the serial queue, so every handed-off frame is processed first.
         processingQueue.async { [reason] in
             self.drain()
+            self.reportDamaged(before: nil)
             self.session.noteSkippedFrames(damaged)
             self.session.finish(reason)
             self.endStream()
@@ -210,6 +222,7 @@ public final class FrameProcessor: Sendable {
                 return (frame, state.droppedSinceLastResult, state.droppedBySourceSinceLastResult, isLive ? nil : state.pending.first)
             }
             guard let (frame, dropped, bySource, following) = next else { return }
+            reportDamaged(before: frame.number)
             if let following, !session.isFinished { session.prepare(next: following, using: detector) }
             process(frame, dropped: dropped, bySource: bySource)
             if !isLive { inFlight.signal() }
@@ -238,6 +251,20 @@ public final class FrameProcessor: Sendable {
         } catch {
             skip(frame, because: error)
         }
+    }
+
+    /// Runs on the processing queue: tells the consumer of ``results`` about the frames the source
+    /// skipped as damaged with numbers below `number` (all of them when `nil`). They are counted
+    /// from ``FrameSource/damagedFrameCount`` when capture ends, not here.
+    private func reportDamaged(before number: Int?) {
+        let due = state.withLock { state -> [SkippedFrame] in
+            guard !state.damaged.isEmpty else { return [] }
+            let cut = number.map { limit in state.damaged.firstIndex { $0.frameNumber >= limit } ?? state.damaged.endIndex }
+                ?? state.damaged.endIndex
+            defer { state.damaged.removeFirst(cut) }
+            return Array(state.damaged[..<cut])
+        }
+        for frame in due { continuation.yield(.skipped(frame)) }
     }
 
     /// Counts `frame` as skipped and tells the consumer of ``results`` why.
