@@ -96,14 +96,19 @@ enum ZXing {
         guard let results else { throw error(status: status, message: message) }
         defer { CZXingShim_results_destroy(results) }
         var symbols: [RawSymbol] = []
+        var warnings = CZXingShim_results_warning(results).map { [String(cString: $0)] } ?? []
         let count = CZXingShim_results_count(results)
         symbols.reserveCapacity(count)
         for index in 0..<count {
             guard let symbol = CZXingShim_results_at(results, index)?.pointee,
                   let symbology = symbologyForBit[symbol.format] else { continue }
-            symbols.append(convert(symbol, symbology: symbology))
+            let rawBytes = symbol.raw_bytes.map { [UInt8](UnsafeBufferPointer(start: $0, count: symbol.raw_bytes_length)) } ?? []
+            let (repaired, warning) = AztecOverrun.repaired(convert(symbol, symbology: symbology), rawBytes: rawBytes)
+            if let repaired { symbols.append(repaired) }
+            // The same symbol found in several passes carries the same warning once.
+            if let warning, !warnings.contains(warning) { warnings.append(warning) }
         }
-        return (symbols, CZXingShim_results_warning(results).map { String(cString: $0) })
+        return (symbols, warnings.isEmpty ? nil : warnings.joined(separator: "; "))
     }
 
     /// The whole pixels a read of `region` (frame pixels) covers: the region's part inside
