@@ -37,13 +37,24 @@ public struct BarcodeReader: BarcodeDetector {
 
     /// Finds codes like ``detect(in:region:)`` and also reports when zxing-cpp
     /// cut a pass short, so callers can tell users that codes may be missing.
+    /// With ``DecoderOptions/mergesRepeatedReads`` (``DecoderOptions/thorough``), a 1-D code
+    /// read on several bands of one label is one detection whose location covers the bands;
+    /// two identical labels side by side stay two.
     public func read(_ image: LumaImage, region: Rect? = nil) throws(DecodingError) -> DetectionReport {
         if let isolation = options.isolation, isolation.isolates(options) {
             let (symbols, warnings) = try isolation.read(image, region: region, options: options)
-            return DetectionReport(detections: SymbologyRules.detections(from: symbols), warnings: warnings)
+            return report(symbols, warnings: warnings)
         }
         let (symbols, warning) = try ZXing.read(image, region: region, options: options)
-        return DetectionReport(detections: SymbologyRules.detections(from: symbols), warnings: warning.map { [$0] } ?? [])
+        return report(symbols, warnings: warning.map { [$0] } ?? [])
+    }
+
+    /// The results of zxing-cpp's `symbols`, with repeated reads of one 1-D code merged
+    /// when ``DecoderOptions/mergesRepeatedReads`` asks for it.
+    private func report(_ symbols: [RawSymbol], warnings: [String]) -> DetectionReport {
+        let detections = SymbologyRules.detections(from: symbols)
+        return DetectionReport(detections: options.mergesRepeatedReads ? RepeatedReads.merged(detections) : detections,
+                               warnings: warnings)
     }
 
     /// ``read(_:region:)``, for ``BarcodeDetector`` users.

@@ -30,6 +30,11 @@ public struct DecoderOptions: Sendable, Hashable {
     /// times as long (about 1 ms against 0.3 ms on a 1024 × 576 frame). Default false;
     /// set it to time zxing-cpp as shipped (`track bench`'s baseline does).
     public var zxingBinarizer = false
+    /// Report a 1-D code that zxing-cpp read on several bands of one label (or in several
+    /// passes) once, with a location covering the bands (see ``BarcodeReader/read(_:region:)``).
+    /// True in ``thorough``; false in ``video``, whose reads feed the tracking engine, which
+    /// matches reads to codes itself.
+    public var mergesRepeatedReads = false
     /// Reads in helper processes that may crash or hang without taking this program
     /// along (see ``ReadIsolation``); `nil` (the default) reads in this process.
     public var isolation: ReadIsolation?
@@ -51,7 +56,11 @@ public struct DecoderOptions: Sendable, Hashable {
     }
 
     /// The thorough still-image mode: all orientations, inverted, downscaled.
-    public static let thorough = DecoderOptions(tryHarder: true, tryRotate: true, tryInvert: true, tryDownscale: true)
+    public static let thorough: DecoderOptions = {
+        var options = DecoderOptions(tryHarder: true, tryRotate: true, tryInvert: true, tryDownscale: true)
+        options.mergesRepeatedReads = true
+        return options
+    }()
 
     /// Fast settings for video frames.
     public static let video = DecoderOptions(tryHarder: false, tryRotate: false, tryDownscale: true)

@@ -72,7 +72,7 @@ public final class ReadIsolation: Sendable {
     /// each process: a reader program of another build refuses to serve (exit status
     /// ``wireMismatchStatus``) and reads fall back to this program. Raise it whenever the
     /// messages change.
-    public static let wireVersion = "2"
+    public static let wireVersion = "3"
 
     /// The exit status of a reader process started with another ``wireVersion``.
     public static let wireMismatchStatus: Int32 = 65

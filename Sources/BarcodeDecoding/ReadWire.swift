@@ -114,7 +114,8 @@ struct ReadRequest {
         writer.append(crop.height)
         writer.append(options.symbologies.map(\.rawValue).sorted().joined(separator: ","))
         for flag in [options.tryHarder, options.tryRotate, options.tryInvert, options.tryDownscale,
-                     options.returnLocatedOnly, options.readAddOns, options.code39FullASCII, options.zxingBinarizer] {
+                     options.returnLocatedOnly, options.readAddOns, options.code39FullASCII, options.zxingBinarizer,
+                     options.mergesRepeatedReads] {
             writer.append(flag)
         }
         writer.append(options.maxSymbols ?? 0)
@@ -147,7 +148,7 @@ struct ReadRequest {
         var reader = WireReader(bytes)
         guard try reader.uint32() == Self.magic else { throw WireReader.Malformed() }
         let width = try reader.int(), height = try reader.int()
-        guard width > 0, height > 0, width <= 1 << 16, height <= 1 << 16 else { throw WireReader.Malformed() }
+        guard ZXing.canRead(width: width, height: height, bytesPerRow: width) else { throw WireReader.Malformed() }
         var symbologies = Set<Symbology>()
         for name in try reader.string().split(separator: ",") {
             guard let symbology = Symbology(rawValue: String(name)) else { throw WireReader.Malformed() }
@@ -162,6 +163,7 @@ struct ReadRequest {
         options.readAddOns = try reader.bool()
         options.code39FullASCII = try reader.bool()
         options.zxingBinarizer = try reader.bool()
+        options.mergesRepeatedReads = try reader.bool()
         let maxSymbols = try reader.int()
         options.maxSymbols = maxSymbols == 0 ? nil : maxSymbols
         let pixels: [UInt8]

@@ -48,11 +48,24 @@ enum ZXing {
 
     static let symbologyForBit: [Int32: Symbology] = Dictionary(uniqueKeysWithValues: formatBits.map { ($1, $0) })
 
+    /// Whether zxing-cpp can take an image of this geometry: it holds sizes, row strides and
+    /// pixel offsets in C `int`s. The limit of what is read is the loader's pixel limit
+    /// (`ImageFile.defaultPixelLimit`), far below this; a side alone has no limit of its own.
+    static func canRead(width: Int, height: Int, bytesPerRow: Int) -> Bool {
+        guard width > 0, height > 0, bytesPerRow >= width else { return false }
+        let (bytes, overflow) = bytesPerRow.multipliedReportingOverflow(by: height)
+        return !overflow && bytes <= Int(Int32.max)
+    }
+
     /// Reads symbols from `image`, optionally only inside `region` (frame pixels).
     /// `warning` says when zxing-cpp cut a pass short (some codes may be missing).
     /// `minLineCount` over 0: the rows a 1-D symbol must be read on (zxing-cpp's default: 2).
     static func read(_ image: LumaImage, region: Rect?, options: DecoderOptions,
                      minLineCount: Int = 0) throws(DecodingError) -> (symbols: [RawSymbol], warning: String?) {
+        guard canRead(width: image.width, height: image.height, bytesPerRow: image.bytesPerRow) else {
+            throw DecodingError(.invalidArgument,
+                "a \(image.width)x\(image.height) image (\(image.bytesPerRow) bytes a row) is too large for zxing-cpp: at most \(Int32.max) bytes in all")
+        }
         var raw = CZXingShim_read_options()
         raw.min_line_count = Int32(clamping: minLineCount)
         raw.formats = try formatMask(options.symbologies)
@@ -83,14 +96,19 @@ enum ZXing {
         guard let results else { throw error(status: status, message: message) }
         defer { CZXingShim_results_destroy(results) }
         var symbols: [RawSymbol] = []
+        var warnings = CZXingShim_results_warning(results).map { [String(cString: $0)] } ?? []
         let count = CZXingShim_results_count(results)
         symbols.reserveCapacity(count)
         for index in 0..<count {
             guard let symbol = CZXingShim_results_at(results, index)?.pointee,
                   let symbology = symbologyForBit[symbol.format] else { continue }
-            symbols.append(convert(symbol, symbology: symbology))
+            let rawBytes = symbol.raw_bytes.map { [UInt8](UnsafeBufferPointer(start: $0, count: symbol.raw_bytes_length)) } ?? []
+            let (repaired, warning) = AztecOverrun.repaired(convert(symbol, symbology: symbology), rawBytes: rawBytes)
+            if let repaired { symbols.append(repaired) }
+            // The same symbol found in several passes carries the same warning once.
+            if let warning, !warnings.contains(warning) { warnings.append(warning) }
         }
-        return (symbols, CZXingShim_results_warning(results).map { String(cString: $0) })
+        return (symbols, warnings.isEmpty ? nil : warnings.joined(separator: "; "))
     }
 
     /// The whole pixels a read of `region` (frame pixels) covers: the region's part inside

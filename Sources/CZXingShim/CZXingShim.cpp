@@ -25,6 +25,7 @@ namespace {
 struct OwnedSymbol {
     std::string text;
     std::vector<uint8_t> bytes;
+    std::vector<uint8_t> rawBytes;
     std::string errorMessage;
     std::string symbologyIdentifier;
     std::string ecLevel;
@@ -65,6 +66,15 @@ OwnedSymbol makeSymbol(const ZXing::Result &result, const czxingshim::Quad &quad
         const ZXing::ByteArray &bytes = result.bytes();
         owned.bytes.assign(bytes.begin(), bytes.end());
         owned.addon = ZXing::GTIN::EanAddOn(result);
+        if (result.format() == ZXing::BarcodeFormat::Aztec) {
+            // Deprecated in 1.4 but the only view of the data bits, which the Swift side needs to
+            // catch 1.4's Aztec decoder reading past their end (AztecOverrun.swift).
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wdeprecated-declarations"
+            const ZXing::ByteArray &raw = result.rawBytes();
+#pragma GCC diagnostic pop
+            owned.rawBytes.assign(raw.begin(), raw.end());
+        }
     } else {
         owned.errorMessage = result.error().msg();
     }
@@ -97,6 +107,8 @@ void bindViews(std::vector<OwnedSymbol> &symbols)
         s.view.text_length = s.text.size();
         s.view.bytes = s.bytes.data();
         s.view.bytes_length = s.bytes.size();
+        s.view.raw_bytes = s.rawBytes.data();
+        s.view.raw_bytes_length = s.rawBytes.size();
         s.view.error_message = s.errorMessage.c_str();
         s.view.symbology_identifier = s.symbologyIdentifier.c_str();
         s.view.ec_level = s.ecLevel.c_str();

@@ -82,7 +82,7 @@ final class OutputSink: LineSink {
         return buffer.withUnsafeBytes { bytes in
             var offset = 0
             while offset < bytes.count {
-                // SIGPIPE is ignored by the job, so a closed pipe is EPIPE here, not the end of the process.
+                // SIGPIPE is ignored by `track`, so a closed pipe is EPIPE here, not the end of the process.
                 let written = Glibc.write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
                 if written < 0 {
                     if errno == EINTR { continue }

@@ -65,8 +65,6 @@ struct Run: AsyncParsableCommand {
         // Signals are handled before the input is opened (which can take a while), so an early
         // SIGINT still ends the run with its summary instead of killing the process.
         let stopper = JobStopper()
-        // Write errors (a reader that closed its pipe) come back as EPIPE, and the run ends with exit 5.
-        signal(SIGPIPE, SIG_IGN)
         let signals = stopper.handleSignals()
         defer { signals.forEach { $0.cancel() } }
         let job: TrackingJob

@@ -13,6 +13,9 @@ struct MadeSource {
     let frameRate: Double
     /// The demo scene's ground truth of a frame (by its number, from 1); `nil` for files and cameras.
     var groundTruth: (@Sendable (Int) -> GroundTruthFrame)? = nil
+    /// How many frames the input has, when that is certain before reading it: 1 for a still
+    /// image; `nil` for videos, image sequences, cameras and scenes.
+    var frameCount: Int? = nil
 }
 
 /// Passes frames through unchanged and remembers the error that ended the source,
@@ -90,10 +93,14 @@ enum SourceFactory {
         }
         if let path = input.input {
             do {
-                let source = try MediaFileSource(file: RawArguments.path(path), options: MediaFileSource.Options(realtime: input.realtime))
+                let file = RawArguments.path(path)
+                let source = try MediaFileSource(file: file, options: MediaFileSource.Options(realtime: input.realtime))
+                // An image format read from a file that exists is one picture; a name that is no
+                // file is a sequence pattern (frames/%05d.png), whose length is not known.
+                let isStill = source.isImage && isRegularFile(file)
                 return MadeSource(source: ObservedSource(source),
                                   frameSize: Size(width: Double(source.frameWidth), height: Double(source.frameHeight)),
-                                  frameRate: source.nominalFrameRate ?? 30)
+                                  frameRate: source.nominalFrameRate ?? 30, frameCount: isStill ? 1 : nil)
             } catch {
                 throw JobSetupError(message: error.description, status: ExitStatus.inputError)
             }
@@ -140,6 +147,13 @@ enum SourceFactory {
             throw JobSetupError(message: "photo scene: \(error.description)",
                                 status: error.code == .invalidArgument ? 64 : ExitStatus.inputError)
         }
+    }
+
+    /// Whether `path` names a regular file (following symbolic links).
+    private static func isRegularFile(_ path: MediaPath) -> Bool {
+        var metadata = stat()
+        let name = path.bytes.map { CChar(bitPattern: $0) } + [0]
+        return stat(name, &metadata) == 0 && (metadata.st_mode & S_IFMT) == S_IFREG
     }
 
     /// The exit status for a source that failed mid-stream: the camera's own

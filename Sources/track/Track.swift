@@ -2,6 +2,9 @@ import ArgumentParser
 import BarcodeDecoding
 import CEarlySignals
 import FrameSources
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// `track`: follow barcodes through live video, files and synthetic scenes.
 @main
@@ -34,6 +37,10 @@ struct Track: AsyncParsableCommand {
     /// `track --help` also lists the options of the default command (`track run`),
     /// which most invocations use without naming it; everything else is parsed as usual.
     static func main() async {
+        // The application's choice, for every command: a reader that closes its pipe early
+        // (`track scan … | head -1`) makes writes fail with EPIPE, which ends the command
+        // with exit 5 and a message, instead of SIGPIPE killing it without a word.
+        signal(SIGPIPE, SIG_IGN)
         // Started again as a zxing-cpp reader process (ReadIsolation): serve reads, nothing else.
         ReadIsolation.runWorkerIfRequested()
         // The application's choice, not the library's: FFmpeg's own log would interleave

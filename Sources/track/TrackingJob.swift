@@ -80,7 +80,16 @@ final class TrackingJob {
         if let memory = options.identityMemory { configuration.tracker.identityMemory = memory }
         configuration.enabledSymbologies = options.symbologies
         configuration.scanArea = try options.scanArea()
-        try options.verificationRules().apply(to: &configuration)
+        var verification = try options.verificationRules()
+        if let frames = source.frameCount {
+            let capped = verification.capped(atFrames: frames)
+            if capped != verification {
+                // Said, not silent: the user's rule is loosened because the input cannot meet it.
+                StandardError.print("track: \(source.source.name) has \(frames) frame\(frames == 1 ? "" : "s"); --verify \(verification.description) becomes \(capped.description) for it")
+                verification = capped
+            }
+        }
+        verification.apply(to: &configuration)
         let scanned = configuration.scanArea.area(in: source.frameSize)
         if source.frameSize.width > 0, source.frameSize.height > 0, !(scanned.width >= 1 && scanned.height >= 1) {
             throw failed(JobSetupError(

@@ -37,6 +37,24 @@ struct VerificationRules: Equatable {
         }
     }
 
+    /// The rules for an input of `frames` frames: N and M at most `frames`, since a code
+    /// cannot be read on more frames than the input has (a still image given to `--input`
+    /// counts its codes at their one read, where 2 of 3 could never be met).
+    func capped(atFrames frames: Int) -> VerificationRules {
+        func cap(_ rule: ScanSessionConfiguration.Verification) -> ScanSessionConfiguration.Verification {
+            .init(required: min(rule.required, max(frames, 1)), window: min(rule.window, max(frames, 1)))
+        }
+        var capped = self
+        capped.linear = cap(linear)
+        capped.matrix = cap(matrix)
+        return capped
+    }
+
+    /// `--verify` as N/M for 1-D and 2-D codes, for messages.
+    var description: String {
+        "1d:\(linear.required)/\(linear.window),2d:\(matrix.required)/\(matrix.window)"
+    }
+
     /// Sets the session's rules.
     func apply(to configuration: inout ScanSessionConfiguration) {
         configuration.verification = matrix

@@ -80,6 +80,11 @@ typedef struct CZXingShim_symbol {
     /// Content bytes, exactly as encoded in the symbol (no ECI conversion).
     const uint8_t *bytes;
     size_t bytes_length;
+    /// Aztec only (empty for other formats): the symbol's error-corrected data bits, packed
+    /// 8 to a byte, most significant first (zxing-cpp's rawBytes), so that the caller can check
+    /// the content against them.
+    const uint8_t *raw_bytes;
+    size_t raw_bytes_length;
     /// zxing-cpp ContentType: 0 text, 1 binary, 2 mixed, 3 GS1, 4 ISO15434, 5 unknown ECI.
     int32_t content_type;
     int32_t corners[8];
