@@ -103,6 +103,7 @@ package.targets += [
     // accuracy against ground truth, MOT metrics). Internal to the package: track calls it, no product.
     .target(name: "TrackBench", dependencies: [
         "BarcodeTracking", "BarcodeDecoding", "BarcodeEngine", "BarcodeAnnotation", "FrameSources", "SyntheticScenes", "JSONLines",
+        "PalletStation",
         .product(name: "Histogram", package: "hdrhistogram-swift"),
     ]),
     // The reader process of ReadIsolation: serves zxing-cpp reads and nothing else, so it starts in

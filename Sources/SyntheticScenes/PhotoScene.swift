@@ -89,7 +89,11 @@ public struct PhotoScene: Sendable {
             throw SourceError(.invalidArgument, "a photo scene needs at least one photo (--photo FILE)")
         }
         let reader: BarcodeReader
-        do { reader = try BarcodeReader(options: .thorough) } catch {
+        // The scan's bands are merged below (``merged(_:photo:)``), into the quad the scenes'
+        // truth has always had, rather than by the reader's own rule for `track scan`.
+        var options = DecoderOptions.thorough
+        options.mergesRepeatedReads = false
+        do { reader = try BarcodeReader(options: options) } catch {
             throw SourceError(.libraryFailure, "cannot set up the still-image scan: \(error.message)")
         }
         // Decode each photo at its own resolution, then shrink it so that all photos show

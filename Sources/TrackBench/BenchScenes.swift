@@ -42,6 +42,8 @@ package enum BenchSceneSet: String, CaseIterable, Sendable {
     case quick
     /// Photo scenes only: a virtual camera over real photographs (see ``BenchPhotoScenes``).
     case photos
+    /// Pallet-station scenes scored per pallet (see ``BenchStation``), not per frame against the baseline.
+    case station
 
     /// Frames per scene unless `--frames` says otherwise.
     var defaultFrames: Int { self == .quick ? 8 : 60 }
@@ -52,6 +54,8 @@ package enum BenchSceneSet: String, CaseIterable, Sendable {
     package func scenes(frames: Int?) -> [BenchSceneSpec] {
         let count = frames ?? defaultFrames
         switch self {
+        case .station:
+            return []
         case .photos:
             return BenchPhotoScenes.scenes(frames: frames)
         case .quick:

@@ -1,4 +1,5 @@
 import ArgumentParser
+import PalletStation
 import BarcodeTracking
 import Foundation
 import TrackBench
@@ -30,7 +31,7 @@ struct Bench: ParsableCommand {
               track --demo --frames 300 --record shift.mp4   # a clip to bench
             """)
 
-    @Option(name: .long, help: "Scene set: default, quick or photos.")
+    @Option(name: .long, help: "Scene set: default, quick, photos, or station (pallets past a fixed camera, each record scored; --frames per seed, default 10 minutes at 30 fps).")
     var scenes: BenchSceneSet = .standard
 
     @Option(name: .long, help: "Benchmark this media file instead of synthetic scenes.")
@@ -64,6 +65,9 @@ struct Bench: ParsableCommand {
     @Flag(name: .customLong("zxing-binarizer"), help: "The baseline binarizes with zxing-cpp's own code, as zxing-cpp ships (track --zxing-binarizer, also in the whole-file --decode-every-frame runs), where by default both pipelines use the vectorised copy of it: the engine against zxing-cpp as shipped.")
     var zxingBinarizer = false
 
+    @Option(name: .long, parsing: .unconditional, help: "With --scenes station: how many seeds (scenes) to run (default 3).")
+    var seeds: Int?
+
     @Option(name: .long, help: "Write every figure as JSON to this file.")
     var json: String?
 
@@ -82,6 +86,10 @@ struct Bench: ParsableCommand {
             throw ValidationError("--reference \(reference) scores a video file: give the video with --input")
         }
         if let only, input != nil { throw ValidationError("--only picks synthetic scenes; it does not apply to --input \(only)") }
+        if scenes == .station, input != nil || only != nil {
+            throw ValidationError("--scenes station runs its own scenes: --input and --only do not apply")
+        }
+        if let seeds, seeds < 1 || seeds > 100 { throw ValidationError("--seeds must be 1...100, not \(seeds)") }
         if let only, scenes.scenes(frames: frames).allSatisfy({ !$0.name.contains(only) }) {
             throw ValidationError("--only \(only) matches no scene; names look like 1080p-12-slow (track bench lists them as it runs)")
         }
@@ -100,6 +108,7 @@ struct Bench: ParsableCommand {
         if let frameBudget, !(frameBudget.isFinite && frameBudget >= 1 && frameBudget <= 10_000) {
             throw ValidationError("--frame-budget must be 1...10000 milliseconds, not \(frameBudget)")
         }
+        if scenes == .station { return try runStation() }
         var runner = BenchRunner(
             engine: Engine.configuration(frameTimeBudget: frameBudget.map { $0 / 1000 }, effort: effort, locatedOnly: locatedOnly),
             session: .trackDefaults)
@@ -151,3 +160,23 @@ struct Bench: ParsableCommand {
 
 // The harness knows nothing of ArgumentParser; `--scenes` parses its raw values here.
 extension BenchSceneSet: ExpressibleByArgument {}
+
+extension Bench {
+    /// `--scenes station`: each seed's station scene through the engine and `track station`'s
+    /// defaults, every pallet scored against the scene's truth.
+    func runStation() throws {
+        let gap = PalletStationConfiguration(station: "bench").gap
+        let bench = BenchStation(engine: Engine.configuration(effort: effort, locatedOnly: locatedOnly), session: .trackDefaults, gap: gap)
+        var outcomes: [BenchStation.Outcome] = []
+        for seed in 1...UInt64(seeds ?? 3) {
+            StandardError.print("bench: station scene, seed \(seed)")
+            do {
+                outcomes.append(try bench.run(seed: seed, frames: frames ?? 18_000))
+            } catch {
+                StandardError.print("track bench: \(error)")
+                throw ExitCode(ExitStatus.inputError)
+            }
+        }
+        print(BenchStation.table(outcomes, gap: gap), terminator: "")
+    }
+}

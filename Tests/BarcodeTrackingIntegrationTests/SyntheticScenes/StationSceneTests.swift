@@ -13,6 +13,7 @@ struct StationSceneTests {
         c.seed = seed
         c.frameRate = 10
         c.frameCount = 10_000
+        c.modulePixels = 2
         return c
     }
 

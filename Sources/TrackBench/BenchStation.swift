@@ -1,0 +1,141 @@
+import BarcodeDecoding
+package import BarcodeEngine
+package import BarcodeTracking
+import Foundation
+import FrameSources
+import JSONLines
+import PalletStation
+package import SyntheticScenes
+
+/// `track bench --scenes station`: the engine and a ``PalletStation`` on station scenes (pallets
+/// of 1 to 6 labels past a fixed 720p camera, half of them stopping in view), each pallet's record
+/// scored against the scene's truth.
+package struct BenchStation {
+    /// One seed's scene: what went past and what was recorded.
+    package struct Outcome: Sendable {
+        /// The scene's seed.
+        package var seed: UInt64
+        /// Seconds of scene.
+        package var seconds: Double
+        /// Pallets that passed the view (entered and left) in the scene's time.
+        package var pallets = 0
+        /// Pallets whose record holds exactly their labels, in one record.
+        package var exact = 0
+        /// Pallets whose labels went into more than one record.
+        package var split = 0
+        /// Records holding labels of more than one pallet.
+        package var merged = 0
+        /// Pallets with no record at all.
+        package var missed = 0
+        /// Labels of passed pallets in no record.
+        package var labelsMissed = 0
+        /// Per record of a passed pallet: seconds from the pallet leaving the view to its record.
+        package var recordDelays: [Double] = []
+        /// The empty belt before each split or merged pallet (seconds), to tell the gaps apart.
+        package var troubleGaps: [Double] = []
+    }
+
+    /// The engine's settings and the session's, as `track station` runs them.
+    package var engine: TrackingEngineConfiguration
+    package var session: ScanSessionConfiguration
+    /// The station's gap (seconds).
+    package var gap: Double
+
+    package init(engine: TrackingEngineConfiguration, session: ScanSessionConfiguration, gap: Double) {
+        self.engine = engine
+        self.session = session
+        self.gap = gap
+    }
+
+    /// The scene `track station --demo --layout station` shows, with this seed and length.
+    package static func scene(seed: UInt64, frames: Int) -> SyntheticSceneConfiguration {
+        var c = SyntheticSceneConfiguration.demo
+        c.layout = .station
+        (c.shake, c.stopProbability, c.modulePixels) = (0, 0.5, 2)
+        (c.seed, c.frameCount, c.codeCount) = (seed, frames, 1000)
+        return c
+    }
+
+    /// Runs one seed's scene through the engine, the session and the station, and scores the records.
+    package func run(seed: UInt64, frames: Int) throws -> Outcome {
+        let scene = try SyntheticScene(Self.scene(seed: seed, frames: frames))
+        let detector = try TrackingEngine(options: .video, configuration: engine)
+        let session = try ScanSession(configuration: session)
+        var configuration = PalletStationConfiguration(station: "bench")
+        configuration.gap = gap
+        var station = try PalletStation(configuration: configuration, session: session)
+        var records: [(record: PalletRecord, closedAt: Double)] = []
+        let size = Size(width: Double(scene.configuration.width), height: Double(scene.configuration.height))
+        var seen: [Int: (first: Double, last: Double)] = [:]
+        let palletOf = Dictionary(uniqueKeysWithValues: scene.labels.map { ($0.instance, $0.pallet) })
+        for number in 1...frames {
+            let (frame, truth) = scene.render(frame: number)
+            for code in truth.codes where code.visibility > 0 {
+                let pallet = palletOf[code.instance]!
+                seen[pallet] = (seen[pallet]?.first ?? frame.time, frame.time)
+            }
+            let detections = try session.detect(in: frame, using: detector)
+            guard let result = try session.process(detections, frameNumber: number, time: frame.time, frameSize: size) else { continue }
+            for closed in station.process(result) { records.append((record: closed.record, closedAt: frame.time)) }
+        }
+        if let last = station.finish() { records.append((record: last.record, closedAt: scene.time(ofFrame: frames))) }
+        return Self.score(records, scene: scene, seen: seen, seed: seed, seconds: scene.time(ofFrame: frames))
+    }
+
+    /// Scores the records of a scene: a pallet counts when it left the view more than the gap plus
+    /// one second before the scene ended (its record is due by then).
+    static func score(_ records: [(record: PalletRecord, closedAt: Double)], scene: SyntheticScene,
+                      seen: [Int: (first: Double, last: Double)], seed: UInt64, seconds: Double) -> Outcome {
+        var outcome = Outcome(seed: seed, seconds: seconds)
+        let palletOfPayload = Dictionary(scene.labels.map { ($0.payload, $0.pallet) }, uniquingKeysWith: { a, _ in a })
+        let labelsOf = Dictionary(grouping: scene.labels, by: \.pallet).mapValues { Set($0.map(\.payload)) }
+        var recordsOf: [Int: [(payloads: Set<String>, closedAt: Double)]] = [:]
+        for (record, closedAt) in records {
+            let payloads = Set(record.codes.compactMap { $0.barcode.data })
+            let pallets = Set(payloads.compactMap { palletOfPayload[$0] })
+            if pallets.count > 1 { outcome.merged += 1 }
+            for pallet in pallets { recordsOf[pallet, default: []].append((payloads, closedAt)) }
+        }
+        let passed = seen.filter { $0.value.last < seconds - 1 - 1.5 }.keys.sorted()
+        for pallet in passed {
+            outcome.pallets += 1
+            let mine = recordsOf[pallet] ?? []
+            let read = mine.reduce(into: Set<String>()) { $0.formUnion($1.payloads.filter { palletOfPayload[$0] == pallet }) }
+            outcome.labelsMissed += labelsOf[pallet]!.subtracting(read).count
+            if mine.isEmpty { outcome.missed += 1 }
+            if mine.count > 1 { outcome.split += 1 }
+            if mine.count == 1, mine[0].payloads == labelsOf[pallet] { outcome.exact += 1 }
+            for record in mine { outcome.recordDelays.append(record.closedAt - seen[pallet]!.last) }
+            if mine.count > 1 || mine.contains(where: { Set($0.payloads.compactMap { palletOfPayload[$0] }).count > 1 }) {
+                let previousLeft = seen[pallet - 1]?.last ?? 0
+                outcome.troubleGaps.append(seen[pallet]!.first - previousLeft)
+            }
+        }
+        return outcome
+    }
+
+    /// The table `track bench --scenes station` prints.
+    package static func table(_ outcomes: [Outcome], gap: Double) -> String {
+        func percent(_ part: Int, _ whole: Int) -> String { whole == 0 ? "-" : JSONValue.number(100 * Double(part) / Double(whole), decimals: 1).text + "%" }
+        func seconds(_ values: [Double], _ q: Double) -> String {
+            guard !values.isEmpty else { return "-" }
+            let sorted = values.sorted()
+            return JSONValue.number(sorted[min(sorted.count - 1, Int(q * Double(sorted.count - 1)))], decimals: 2).text
+        }
+        var lines = ["| seed | minutes | pallets | exact code set | split | merged | missed | labels missed | record after leaving p50 / max (s) |",
+                     "|--:|--:|--:|--:|--:|--:|--:|--:|--:|"]
+        for o in outcomes + [outcomes.reduce(into: Outcome(seed: 0, seconds: 0)) { total, o in
+            total.seconds += o.seconds; total.pallets += o.pallets; total.exact += o.exact; total.split += o.split
+            total.merged += o.merged; total.missed += o.missed; total.labelsMissed += o.labelsMissed
+            total.recordDelays += o.recordDelays; total.troubleGaps += o.troubleGaps
+        }] {
+            let name = o.seed == 0 ? "all" : String(o.seed)
+            lines.append("| \(name) | \(JSONValue.number(o.seconds / 60, decimals: 1).text) | \(o.pallets) | \(o.exact) (\(percent(o.exact, o.pallets))) | "
+                         + "\(o.split) | \(o.merged) | \(o.missed) | \(o.labelsMissed) | \(seconds(o.recordDelays, 0.5)) / \(seconds(o.recordDelays, 1)) |")
+        }
+        lines.append("")
+        lines.append("gap \(JSONValue.number(gap, decimals: 2).text) s; a record is due within gap + 0.5 s of its pallet leaving the view. "
+                     + "Empty belt before split or merged pallets (s): \(outcomes.flatMap(\.troubleGaps).map { JSONValue.number($0, decimals: 1).text }.joined(separator: ", "))")
+        return lines.joined(separator: "\n") + "\n"
+    }
+}
