@@ -23,6 +23,8 @@ let package = Package(
         .package(url: "https://github.com/HdrHistogram/hdrhistogram-swift", from: "0.1.0"),
         // Only LiveView (track --serve) uses it; no traits, so swift-configuration is not built.
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.0.0", traits: []),
+        // Hummingbird's own; LiveView names its Channel to bound and close stalled streams.
+        .package(url: "https://github.com/apple/swift-nio", from: "2.81.0"),
         .package(url: "https://github.com/apple/swift-log", from: "1.14.0"),
     ],
     targets: []
@@ -40,6 +42,11 @@ package.targets += [
         name: "CFFmpeg",
         pkgConfig: "libavformat",
         providers: [.apt(["libavformat-dev", "libavcodec-dev", "libswscale-dev", "libavutil-dev"])]
+    ),
+    .systemLibrary(
+        name: "CZlib",
+        pkgConfig: "zlib",
+        providers: [.apt(["zlib1g-dev"])]
     ),
     .systemLibrary(
         name: "CV4L2",
@@ -81,7 +88,7 @@ package.targets += [
     // Pallets out of a stream of frame results: presence and trigger, records, manifest check (track station).
     .target(name: "PalletStation", dependencies: ["BarcodeTracking"]),
     // Presentation: drawing tracked codes and overlays onto frames (track --annotate, samples).
-    .target(name: "BarcodeAnnotation", dependencies: ["BarcodeTracking"]),
+    .target(name: "BarcodeAnnotation", dependencies: ["BarcodeTracking", "CZlib"]),
     .target(name: "FrameSources", dependencies: ["BarcodeTracking", "CFFmpegShim", "CV4L2Shim"]),
     // Synthetic labels and photo scenes with ground truth (barcodes drawn and read with zxing-cpp).
     .target(name: "SyntheticScenes", dependencies: ["BarcodeTracking", "BarcodeDecoding", "FrameSources"]),
@@ -97,6 +104,7 @@ package.targets += [
     .target(name: "LiveView", dependencies: [
         "BarcodeTracking", "BarcodeAnnotation", "FrameSources", "JSONLines",
         .product(name: "Hummingbird", package: "hummingbird"),
+        .product(name: "NIOCore", package: "swift-nio"),
         .product(name: "Logging", package: "swift-log"),
     ]),
     // `track bench`: the engine against decoding every full frame on the same frames (speed, latency,

@@ -1,12 +1,11 @@
 
-/// A minimal PNG writer: 8-bit RGB, no filtering, zlib stream of stored
-/// (uncompressed) deflate blocks, CRC-32 per chunk and Adler-32 over the data.
-///
-/// Pure Swift and dependency-free: a file is about 3 bytes per pixel (2.7 MB for
-/// 1280x720), which suits snapshots and plots, not storage.
+/// A minimal PNG writer: 8-bit RGB, no filtering, the pixels as a zlib stream: stored
+/// (uncompressed) deflate blocks by default, about 3 bytes per pixel, which suits plots; or
+/// compressed by the system's zlib at a chosen level, for snapshots sent over the network.
 public enum PNGEncoder {
-    /// The PNG file bytes of `image` (one pixel per frame pixel).
-    public static func encode(_ image: RGBImage) -> [UInt8] {
+    /// The PNG file bytes of `image` (one pixel per frame pixel). `compressionLevel` 0 stores the
+    /// pixels uncompressed (fast, large); 1 (fastest) ... 9 (smallest) deflates them with zlib.
+    public static func encode(_ image: RGBImage, compressionLevel: Int = 0) -> [UInt8] {
         var out: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
         var header: [UInt8] = []
         header += bigEndian(UInt32(image.width)) + bigEndian(UInt32(image.height))
@@ -18,7 +17,8 @@ public enum PNGEncoder {
             raw.append(0)  // filter type None
             raw += image.pixels[(y * image.width * 3)..<((y + 1) * image.width * 3)]
         }
-        chunk("IDAT", zlibStored(raw), into: &out)
+        let level = min(max(compressionLevel, 0), 9)
+        chunk("IDAT", (level > 0 ? zlibDeflated(raw, level: level) : nil) ?? zlibStored(raw), into: &out)
         chunk("IEND", [], into: &out)
         return out
     }

@@ -4,15 +4,24 @@ package import BarcodeTracking
 /// without the newline: what `track` writes, the live view streams as Server-Sent Events, and
 /// scripts read. Coordinates in frame pixels, times in seconds of the source's clock.
 package enum JSONLinesEncoder {
-    /// One processed frame: the `frame` line, then the track lifecycle: an `appeared` line per track
-    /// id new in this frame (decoded or located-only), a `returned` line per id a code took back, a
-    /// `recognized` line per newly recognized code and a `lost` line per removed track. Every removed
-    /// track was announced by `appeared` (an id is in ``ScanFrameResult/added`` in the frame it starts
-    /// or comes back in), so each `lost` names an id the stream announced. `overlays` are the planned
-    /// rectangles by track (frame pixels).
+    /// One processed frame: a `cleared` line per clear that took effect in it, the `frame` line, then
+    /// the track lifecycle: an `appeared` line per track id new in this frame (decoded or
+    /// located-only), a `returned` line per id a code took back, a `recognized` line per newly
+    /// recognized code and a `lost` line per removed track. Every removed track was announced by
+    /// `appeared` (an id is in ``ScanFrameResult/added`` in the frame it starts or comes back in), so
+    /// each `lost` names an id the stream announced. `overlays` are the planned rectangles by track
+    /// (frame pixels).
     package static func lines(for result: ScanFrameResult, overlays: [TrackID: Rect]) -> [String] {
         var lines: [String] = []
-        lines.reserveCapacity(1 + result.added.count + result.newlyRecognized.count + result.removed.count)
+        lines.reserveCapacity(1 + result.clears.count + result.added.count + result.newlyRecognized.count + result.removed.count)
+        for forgotten in result.clears {
+            var event = JSONObject()
+            event.add("type", .string("cleared"))
+            event.add("codes", .int(forgotten))
+            event.add("frame", .int(result.frameNumber))
+            event.add("time", .number(result.time, decimals: 6))
+            lines.append(event.text)
+        }
         var frame = JSONObject()
         frame.add("type", .string("frame"))
         frame.add("frame", .int(result.frameNumber))
@@ -75,7 +84,8 @@ package enum JSONLinesEncoder {
         return summaryLine(frames: summary.framesProcessed, dropped: summary.framesDropped,
                            droppedBySource: summary.framesDroppedBySource, codes: summary.recognized,
                            expected: expected, complete: complete, skipped: summary.framesSkipped,
-                           misreads: summary.misreadsPrevented, reason: reasonName(summary.reason), error: error)
+                           misreads: summary.misreadsPrevented, reason: reasonName(summary.reason), error: error,
+                           clears: (summary.clears, summary.clearedCodes))
     }
 
     /// The `summary` line of a run that failed before its first frame, with `message`.
@@ -85,7 +95,8 @@ package enum JSONLinesEncoder {
     }
 
     private static func summaryLine(frames: Int, dropped: Int, droppedBySource: Int, codes: [RecognizedBarcode], expected: Int?,
-                                    complete: Bool, skipped: Int, misreads: Int, reason: String, error: String?) -> String {
+                                    complete: Bool, skipped: Int, misreads: Int, reason: String, error: String?,
+                                    clears: (count: Int, codes: Int) = (0, 0)) -> String {
         var object = JSONObject()
         object.add("type", .string("summary"))
         object.add("frames", .int(frames))
@@ -105,6 +116,11 @@ package enum JSONLinesEncoder {
         object.add("complete", expected == nil ? .null : .bool(complete))
         object.add("skipped", .int(skipped))
         object.add("misreadsPrevented", .int(misreads))
+        // Only after a clear (the live view's Clear): `codes` then lists what was recognized since the latest one.
+        if clears.count > 0 {
+            object.add("clears", .int(clears.count))
+            object.add("clearedCodes", .int(clears.codes))
+        }
         object.add("reason", .string(reason))
         object.add("error", error.map { .string($0) })
         return object.text

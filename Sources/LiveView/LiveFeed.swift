@@ -27,7 +27,7 @@ public final class LiveFeed: Sendable {
         public var overlays: [OverlayPlan]
     }
 
-    /// How a viewer's event stream ends or what it receives.
+    /// What a viewer's event stream receives.
     enum EventItem: Sendable {
         /// One JSON object of the `jsonl` contract.
         case data(String)
@@ -37,12 +37,28 @@ public final class LiveFeed: Sendable {
         case keepAlive
     }
 
+    /// An ``EventItem`` with its place in the feed: published items are numbered from 1 in the order
+    /// published, the same for every viewer, so a viewer that finds a number skipped knows that items
+    /// were dropped for it (it did not keep up). Replayed lines and keep-alives carry no number.
+    struct Event: Sendable {
+        var item: EventItem
+        var sequence: Int?
+    }
+
+    /// A new event viewer's stream, and the number of the first live item it will be offered.
+    struct EventViewer: Sendable {
+        var stream: AsyncStream<Event>
+        var firstSequence: Int
+    }
+
     struct State {
         var latest: FrameSnapshot?
         var latestFrameLine: String?
         var recognizedLines: [String] = []
         var frameViewers: [Int: AsyncStream<FrameSnapshot>.Continuation] = [:]
-        var eventViewers: [Int: AsyncStream<EventItem>.Continuation] = [:]
+        var eventViewers: [Int: AsyncStream<Event>.Continuation] = [:]
+        /// The number of the latest published event item (see ``Event``).
+        var sequence = 0
         var nextViewer = 0
         var finished = false
         var finalLines: [String] = []
@@ -52,7 +68,7 @@ public final class LiveFeed: Sendable {
     private let state = Mutex(State())
     /// Streaming responses still writing (a finished stream may still hold lines to send).
     private let responses = Mutex(0)
-    private let jpeg: Mutex<JPEGCache>
+    let jpeg: Mutex<JPEGCache>
     /// At most this many event lines wait for a slow event viewer; older ones are dropped.
     static let eventBacklog = 1024
     /// At most this many `recognized` lines are replayed to a viewer who joins late.
@@ -60,10 +76,15 @@ public final class LiveFeed: Sendable {
     /// The most viewers of ``frames()`` and ``events()`` together.
     public let maximumViewers: Int
 
-    /// A feed with room for `maximumViewers` streams at once; `jpegQuality` 1 (best) ... 31.
-    /// Throws `SourceError` for a quality outside 1...31.
-    public init(maximumViewers: Int = 8, jpegQuality: Int = 6) throws {
+    /// The most snapshots drawn and encoded at once.
+    public let maximumSnapshots: Int
+    let snapshots = Mutex(SnapshotCache())
+
+    /// A feed with room for `maximumViewers` streams and `maximumSnapshots` snapshots being made at once;
+    /// `jpegQuality` 1 (best) ... 31. Throws `SourceError` for a quality outside 1...31.
+    public init(maximumViewers: Int = 8, maximumSnapshots: Int = 2, jpegQuality: Int = 6) throws {
         self.maximumViewers = maximumViewers
+        self.maximumSnapshots = maximumSnapshots
         jpeg = Mutex(JPEGCache(encoder: try JPEGEncoder(quality: jpegQuality)))
     }
 
@@ -108,8 +129,11 @@ public final class LiveFeed: Sendable {
                 state.latestFrameLine = line
             } else if line.hasPrefix(#"{"type":"recognized""#), state.recognizedLines.count < Self.replayLimit {
                 state.recognizedLines.append(line)
+            } else if line.hasPrefix(#"{"type":"cleared""#) {
+                // The session forgot its codes before this line's frame: so does the replay.
+                state.recognizedLines.removeAll()
             }
-            for viewer in state.eventViewers.values { viewer.yield(.data(line)) }
+            Self.send(.data(line), in: &state)
         }
     }
 
@@ -118,14 +142,21 @@ public final class LiveFeed: Sendable {
         state.withLock { state in
             guard !state.finished else { return }
             if name == "cleared" { state.recognizedLines.removeAll() }
-            for viewer in state.eventViewers.values { viewer.yield(.named(name, json)) }
+            Self.send(.named(name, json), in: &state)
         }
+    }
+
+    /// Numbers `item` and offers it to every event viewer (under the lock, so numbers follow the order sent).
+    private static func send(_ item: EventItem, in state: inout State) {
+        state.sequence += 1
+        let event = Event(item: item, sequence: state.sequence)
+        for viewer in state.eventViewers.values { viewer.yield(event) }
     }
 
     /// Ends every stream once what was published has been sent: call it after the summary line.
     /// Viewers who connect later get the last frame, the replayed lines and the summary, then the end.
     public func finish(lastLines: [String] = []) {
-        let viewers = state.withLock { state -> ([AsyncStream<FrameSnapshot>.Continuation], [AsyncStream<EventItem>.Continuation]) in
+        let viewers = state.withLock { state -> ([AsyncStream<FrameSnapshot>.Continuation], [AsyncStream<Event>.Continuation]) in
             guard !state.finished else { return ([], []) }
             state.finished = true
             state.finalLines = lastLines
@@ -146,7 +177,7 @@ public final class LiveFeed: Sendable {
                 for viewer in state.frameViewers.values { viewer.yield(latest) }
             }
             state.publishedSinceHeartbeat = false
-            for viewer in state.eventViewers.values { viewer.yield(.keepAlive) }
+            for viewer in state.eventViewers.values { viewer.yield(Event(item: .keepAlive, sequence: nil)) }
         }
     }
 
@@ -157,7 +188,7 @@ public final class LiveFeed: Sendable {
     public var latestFrame: FrameSnapshot? { state.withLock { $0.latest } }
 
     /// The latest frame as an RGB picture with outlines, ids and overlays drawn (frame pixels), or `nil`
-    /// before the first frame. Encode it with ``PNGEncoder/encode(_:)`` for a file.
+    /// before the first frame. Encode it with ``PNGEncoder/encode(_:compressionLevel:)`` for a file.
     public func snapshot(annotator: FrameAnnotator = FrameAnnotator()) -> RGBImage? {
         guard let latest = latestFrame else { return nil }
         return annotator.annotated(latest.image, tracks: latest.tracks, overlays: latest.overlays)
@@ -179,78 +210,46 @@ public final class LiveFeed: Sendable {
     /// A new frame viewer: a sequence that starts with the latest frame and then holds at most one
     /// unsent frame (the newest). `nil` when ``maximumViewers`` are already connected.
     func frames() -> AsyncStream<FrameSnapshot>? {
-        addViewer(\.frameViewers, bufferingPolicy: .bufferingNewest(1)) { state, continuation in
+        addViewer(\.frameViewers) { _ in .bufferingNewest(1) } greet: { state, continuation in
             if let latest = state.latest { continuation.yield(latest) }
-        }
+        }?.stream
     }
 
-    /// A new event viewer: the replayed `recognized` lines and the latest `frame` line, then every line
-    /// as published (at most ``eventBacklog`` waiting). `nil` when ``maximumViewers`` are connected.
-    func events() -> AsyncStream<EventItem>? {
-        addViewer(\.eventViewers, bufferingPolicy: .bufferingNewest(Self.eventBacklog)) { state, continuation in
-            for line in state.recognizedLines.suffix(Self.eventBacklog / 2) { continuation.yield(.data(line)) }
-            if let frame = state.latestFrameLine { continuation.yield(.data(frame)) }
-            if state.finished { for line in state.finalLines { continuation.yield(.data(line)) } }
+    /// A new event viewer: every kept `recognized` line (up to ``replayLimit``, since the last clear) and
+    /// the latest `frame` line, then every item as published (at most ``eventBacklog`` waiting; older ones
+    /// are dropped, which the numbering shows). `nil` when ``maximumViewers`` are connected.
+    func events() -> EventViewer? {
+        let added = addViewer(\.eventViewers) { state in
+            // Room for the whole replay besides the backlog, so that joining never drops a kept line.
+            .bufferingNewest(Self.eventBacklog + state.recognizedLines.count + 2 + state.finalLines.count)
+        } greet: { state, continuation in
+            for line in state.recognizedLines { continuation.yield(Event(item: .data(line), sequence: nil)) }
+            if let frame = state.latestFrameLine { continuation.yield(Event(item: .data(frame), sequence: nil)) }
+            if state.finished { for line in state.finalLines { continuation.yield(Event(item: .data(line), sequence: nil)) } }
         }
+        return added.map { EventViewer(stream: $0.stream, firstSequence: $0.sequence + 1) }
     }
 
     /// A new viewer kept in `viewers` (frames or events), when there is room: under the lock, `greet`
     /// yields what the viewer starts with; a feed that has finished then ends the stream at once.
+    /// Returns the stream and the number of the latest event item published before it joined.
     private func addViewer<Element>(
         _ viewers: any WritableKeyPath<State, [Int: AsyncStream<Element>.Continuation]> & Sendable,
-        bufferingPolicy: AsyncStream<Element>.Continuation.BufferingPolicy,
+        bufferingPolicy: (State) -> AsyncStream<Element>.Continuation.BufferingPolicy,
         greet: (State, AsyncStream<Element>.Continuation) -> Void
-    ) -> AsyncStream<Element>? {
-        let (stream, continuation) = AsyncStream.makeStream(of: Element.self, bufferingPolicy: bufferingPolicy)
-        let id = state.withLock { state -> Int? in
+    ) -> (stream: AsyncStream<Element>, sequence: Int)? {
+        let added = state.withLock { state -> (AsyncStream<Element>, AsyncStream<Element>.Continuation, id: Int, sequence: Int)? in
             guard state.frameViewers.count + state.eventViewers.count < maximumViewers else { return nil }
+            let (stream, continuation) = AsyncStream.makeStream(of: Element.self, bufferingPolicy: bufferingPolicy(state))
             greet(state, continuation)
-            if state.finished { continuation.finish(); return -1 }
+            if state.finished { continuation.finish(); return (stream, continuation, -1, state.sequence) }
             state.nextViewer += 1
             state[keyPath: viewers][state.nextViewer] = continuation
-            return state.nextViewer
+            return (stream, continuation, state.nextViewer, state.sequence)
         }
-        guard let id else { return nil }
+        guard let (stream, continuation, id, sequence) = added else { return nil }
         continuation.onTermination = { [weak self] _ in self?.state.withLock { _ = $0[keyPath: viewers].removeValue(forKey: id) } }
-        return stream
-    }
-
-    /// The JPEG file bytes of `frame`, encoded once however many viewers ask, at most
-    /// ``streamWidth`` pixels wide (the page scales it; coordinates stay in frame pixels).
-    func jpegData(for frame: FrameSnapshot) throws -> [UInt8] {
-        try jpeg.withLock { cache in
-            if cache.frameNumber == frame.frameNumber, !cache.bytes.isEmpty { return cache.bytes }
-            cache.bytes = try cache.encoder.encode(Self.reduced(frame.image, toWidth: Self.streamWidth))
-            cache.frameNumber = frame.frameNumber
-            return cache.bytes
-        }
-    }
-
-    /// ``jpegData(for:)`` on a utility queue of its own: encoding takes milliseconds, and on Swift's
-    /// cooperative pool it would hold a thread that the job's results loop needs.
-    func encodedJPEG(for frame: FrameSnapshot) async throws -> [UInt8] {
-        try await withCheckedThrowingContinuation { continuation in
-            Self.encodingQueue.async { continuation.resume(with: Result { try self.jpegData(for: frame) }) }
-        }
-    }
-
-    /// ``snapshot(annotator:)`` encoded as PNG, on the same utility queue as the stream's
-    /// JPEGs: drawing and deflating a 1080p frame takes tens of milliseconds (seconds under a
-    /// sanitizer), which must not hold the server's event loop or Swift's cooperative pool.
-    /// `nil` before the first frame.
-    func encodedSnapshotPNG() async -> [UInt8]? {
-        await withCheckedContinuation { continuation in
-            Self.encodingQueue.async { continuation.resume(returning: self.snapshot().map(PNGEncoder.encode)) }
-        }
-    }
-
-    static let encodingQueue = DispatchQueue(label: "live-view.jpeg", qos: .utility)
-    /// Streamed pictures are at most this wide (frame pixels are averaged in whole-number blocks).
-    static let streamWidth = 640
-
-    /// `image` shrunk by the smallest whole factor that makes it at most `width` wide (box average).
-    static func reduced(_ image: LumaImage, toWidth width: Int) -> LumaImage {
-        image.reduced(by: (image.width + width - 1) / width)
+        return (stream, sequence)
     }
 }
 

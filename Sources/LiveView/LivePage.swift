@@ -16,6 +16,7 @@ enum LivePage {
   header { display: flex; flex-wrap: wrap; gap: 12px; align-items: center; padding: 6px 10px; background: #222; }
   header .stat { font-variant-numeric: tabular-nums; }
   #progress { font-weight: bold; font-size: 18px; }
+  button:disabled { opacity: 0.4; }
   button { font: inherit; padding: 4px 12px; border-radius: 4px; border: 1px solid #666; background: #333; color: #eee; }
   main { flex: 1; display: flex; min-height: 0; }
   #stage { position: relative; flex: 1; min-width: 0; }
@@ -152,11 +153,17 @@ function showPicture(bytes, number) {
   };
   img.src = URL.createObjectURL(new Blob([bytes], { type: "image/jpeg" }));
 }
+let streamDelay = 1000;
 async function streamFrames() {
   while (!finished) {
     try {
       const response = await fetch(withToken("/stream.mjpeg"));
-      if (!response.ok) { $("state").textContent = response.status === 503 ? "too many viewers; retrying" : "stream: " + response.status; await sleep(3000); continue; }
+      if (!response.ok) {
+        $("state").textContent = response.status === 503 ? "too many viewers; retrying" : "stream: " + response.status;
+        await sleep(streamDelay); streamDelay = Math.min(streamDelay * 2, 8000); continue;
+      }
+      streamDelay = 1000;
+      if (!finished && events && events.readyState === EventSource.OPEN) $("state").textContent = paused ? "paused" : "live";
       const reader = response.body.getReader();
       let buffer = new Uint8Array(0);
       for (;;) {
@@ -232,6 +239,7 @@ function renderListSoon() { if (!listTimer) listTimer = setTimeout(() => { listT
 function onEvent(o) {
   switch (o.type) {
     case "frame": onFrame(o); break;
+    case "cleared": codes.clear(); renderList(); break;
     case "recognized":
       codes.set(keyOf(o), { id: o.id, symbology: o.symbology, text: payloadText(o), first: o.time, last: o.time, rejected: false });
       renderList(); break;
@@ -244,24 +252,48 @@ function onEvent(o) {
       }
       renderList();
       $("state").textContent = "finished (" + o.reason + ", " + o.frames + " frames)";
+      $("fps").textContent = "finished";
+      // The job has ended: nothing left to pause, clear or snapshot.
+      for (const id of ["pause", "resume", "clear", "snapshot"]) $(id).disabled = true;
       events.close(); break;
   }
 }
 
-const events = new EventSource(withToken("/events"));
-events.onopen = () => { if (!finished) $("state").textContent = "live"; };
-events.onmessage = (e) => onEvent(JSON.parse(e.data));
-events.addEventListener("paused", () => { $("state").textContent = "paused"; });
-events.addEventListener("resumed", () => { $("state").textContent = "live"; });
-events.addEventListener("cleared", () => { codes.clear(); renderList(); });
-events.addEventListener("stats", (e) => {
-  const s = JSON.parse(e.data);
-  $("latency").textContent = "latency p50 " + s.latencyP50.toFixed(1) + " ms";
-});
-events.onerror = () => { if (!finished) $("state").textContent = "reconnecting…"; };
+// The event stream. The browser reconnects an EventSource by itself only after a network error; a
+// refusal (503 when the server is full, 401) closes it for good, so the page reopens it with backoff.
+let events = null, eventsDelay = 1000, paused = false;
+function openEvents() {
+  events = new EventSource(withToken("/events"));
+  events.onopen = () => {
+    eventsDelay = 1000;
+    codes.clear(); renderList();  // the server replays the codes since the last clear
+    if (!finished) $("state").textContent = paused ? "paused" : "live";
+  };
+  events.onmessage = (e) => onEvent(JSON.parse(e.data));
+  events.addEventListener("paused", () => { paused = true; $("state").textContent = "paused"; });
+  events.addEventListener("resumed", () => { paused = false; $("state").textContent = "live"; });
+  events.addEventListener("cleared", () => { codes.clear(); renderList(); });
+  events.addEventListener("stats", (e) => {
+    const s = JSON.parse(e.data);
+    $("latency").textContent = "latency p50 " + s.latencyP50.toFixed(1) + " ms";
+  });
+  events.onerror = () => {
+    if (finished) return;
+    if (events.readyState === EventSource.CLOSED) {
+      $("state").textContent = "no event stream (server full?); retrying in " + Math.round(eventsDelay / 1000) + " s";
+      setTimeout(() => { if (!finished) openEvents(); }, eventsDelay);
+      eventsDelay = Math.min(eventsDelay * 2, 8000);
+    } else {
+      $("state").textContent = "reconnecting…";
+    }
+  };
+}
+openEvents();
 setInterval(() => {
+  const now = performance.now();
+  while (frameTimes.length && now - frameTimes[0] > 2000) frameTimes.shift();
   const n = frameTimes.length, span = n > 1 ? (frameTimes[n - 1] - frameTimes[0]) / 1000 : 0;
-  $("fps").textContent = (span > 0 ? ((n - 1) / span).toFixed(1) : "0") + " fps";
+  $("fps").textContent = finished ? "finished" : paused ? "paused" : (span > 0 ? ((n - 1) / span).toFixed(1) : "0") + " fps";
 }, 500);
 
 for (const action of ["pause", "resume", "clear"]) {

@@ -11,6 +11,20 @@ public struct LiveViewConfiguration: Sendable, Hashable {
     public var token: String?
     /// At most this many `/stream.mjpeg` and `/events` responses at once; more get 503. Default 8.
     public var maximumStreamingClients = 8
+    /// At most this many snapshots (`/snapshot.png`, `POST /snapshot`) are drawn and encoded at once,
+    /// on a queue of their own so that the stream's frames keep flowing; more get 503. Default 2.
+    public var maximumSnapshots = 2
+    /// Host names, besides the loopback names (`localhost`, `127.0.0.1`, `[::1]`) and ``host``, under
+    /// which a loopback server answers (a name in `/etc/hosts`, a proxy's name). Requests with any other
+    /// `Host` get 403, so that a web page cannot reach the job by pointing its own name at 127.0.0.1.
+    /// Compared without case; a port, when given in `Host`, must be the server's. Default none.
+    public var allowedHostNames: [String] = []
+    /// A connection that sends nothing for this long while no response is being written (a request
+    /// never finished, an idle keep-alive) is closed. Default 10 s.
+    public var idleTimeout: Duration = .seconds(10)
+    /// A streaming response whose client has not taken a write for this long (it stopped reading) is
+    /// closed, which frees its stream slot. Default 10 s.
+    public var writeTimeout: Duration = .seconds(10)
 
     /// The defaults documented on each property.
     public init() {}
@@ -21,7 +35,8 @@ public struct LiveViewConfiguration: Sendable, Hashable {
     }
 
     /// The configuration, checked: throws ``LiveViewError`` (`.invalidConfiguration`) for a port
-    /// outside 0...65535, an empty host, a client limit below 1, or a non-loopback host without a token.
+    /// outside 0...65535, an empty host, a client or snapshot limit below 1, a timeout not above zero,
+    /// an allowed host name that is not a name, or a non-loopback host without a token.
     public func validated() throws(LiveViewError) -> LiveViewConfiguration {
         guard (0...65_535).contains(port) else {
             throw LiveViewError(.invalidConfiguration, "port \(port) is not 0...65535 (0 picks a free port)")
@@ -29,6 +44,17 @@ public struct LiveViewConfiguration: Sendable, Hashable {
         guard !host.isEmpty else { throw LiveViewError(.invalidConfiguration, "the address is empty; use e.g. 127.0.0.1") }
         guard maximumStreamingClients >= 1 else {
             throw LiveViewError(.invalidConfiguration, "at least one streaming client must be allowed, not \(maximumStreamingClients)")
+        }
+        guard maximumSnapshots >= 1 else {
+            throw LiveViewError(.invalidConfiguration, "at least one snapshot at a time must be allowed, not \(maximumSnapshots)")
+        }
+        guard idleTimeout > .zero, writeTimeout > .zero else {
+            throw LiveViewError(.invalidConfiguration, "the idle and write timeouts must be positive")
+        }
+        if let bad = allowedHostNames.first(where: { name in
+            name.isEmpty || name.contains(where: { " /@?#".contains($0) }) || (name.contains(":") && !name.hasPrefix("["))
+        }) {
+            throw LiveViewError(.invalidConfiguration, "'\(bad)' is not a host name; give a name such as scanner.local, without port or path")
         }
         if !isLoopback, (token ?? "").isEmpty {
             throw LiveViewError(.invalidConfiguration,

@@ -2,26 +2,36 @@ import BarcodeAnnotation
 import BarcodeTracking
 import Foundation
 import Hummingbird
+import NIOCore
+import Synchronization
 
 extension LiveViewServer {
-    /// The routes, behind the token check.
-    func makeRouter() -> Router<BasicRequestContext> {
-        let router = Router()
-        router.add(middleware: TokenMiddleware(token: configuration.token))
+    /// The routes, behind the request guard (host, origin, token).
+    func makeRouter() -> Router<LiveRequestContext> {
+        let router = Router(context: LiveRequestContext.self)
+        router.add(middleware: RequestGuard(configuration: configuration, boundPort: boundPort))
         let feed = self.feed, session = self.session, scene = self.scene
+        let writeTimeout = configuration.writeTimeout
+        let page = Array(LivePage.html.utf8)
         router.get("/") { _, _ in
-            Self.response(.ok, type: "text/html; charset=utf-8", Array(LivePage.html.utf8))
+            Self.response(.ok, type: "text/html; charset=utf-8", page)
+        }
+        router.head("/") { _, _ in
+            // As GET, without the body: the length says what GET would send.
+            var head = Self.response(.ok, type: "text/html; charset=utf-8", [])
+            head.headers[.contentLength] = String(page.count)
+            return head
         }
         router.get("/scene.json") { _, _ in
             Self.response(.ok, type: "application/json", Array(scene.json.utf8))
         }
-        router.get("/stream.mjpeg") { _, _ in
+        router.get("/stream.mjpeg") { _, context in
             guard let frames = feed.frames() else { return Self.busy(feed) }
-            return Self.mjpeg(frames, feed: feed)
+            return Self.mjpeg(frames, feed: feed, channel: context.channel, timeout: writeTimeout)
         }
-        router.get("/events") { _, _ in
+        router.get("/events") { _, context in
             guard let events = feed.events() else { return Self.busy(feed) }
-            return Self.serverSentEvents(events, feed: feed)
+            return Self.serverSentEvents(events, feed: feed, channel: context.channel, timeout: writeTimeout)
         }
         router.post("/pause") { _, _ in
             session.pause()
@@ -50,23 +60,33 @@ extension LiveViewServer {
         return Response(status: status, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(bytes: bytes)))
     }
 
+    /// A plain-text refusal saying what was wrong and what to do.
+    static func refusal(_ status: HTTPResponse.Status, _ message: String) -> Response {
+        response(status, type: "text/plain; charset=utf-8", Array(message.utf8))
+    }
+
     static func busy(_ feed: LiveFeed) -> Response {
-        response(.serviceUnavailable, type: "text/plain; charset=utf-8",
-                 Array("too many viewers: \(feed.maximumViewers) streams are open; close a page and retry\n".utf8))
+        refusal(.serviceUnavailable, "too many viewers: \(feed.maximumViewers) streams are open; close a page and retry\n")
     }
 
     static func snapshot(_ feed: LiveFeed) async -> Response {
-        guard let png = await feed.encodedSnapshotPNG() else {
-            return response(.serviceUnavailable, type: "text/plain; charset=utf-8", Array("no frame yet; retry in a moment\n".utf8))
+        switch await feed.encodedSnapshotPNG() {
+        case .noFrame:
+            return refusal(.serviceUnavailable, "no frame yet; retry in a moment\n")
+        case .busy:
+            var busy = refusal(.serviceUnavailable, "\(feed.maximumSnapshots) snapshots are being made; retry in a moment\n")
+            busy.headers[.retryAfter] = "1"
+            return busy
+        case .png(let png):
+            var result = response(.ok, type: "image/png", png)
+            result.headers[.contentDisposition] = "inline; filename=\"snapshot.png\""
+            return result
         }
-        var result = response(.ok, type: "image/png", png)
-        result.headers[.contentDisposition] = "inline; filename=\"snapshot.png\""
-        return result
     }
 
     /// `multipart/x-mixed-replace`: one JPEG part per frame the viewer can take.
-    static func mjpeg(_ frames: AsyncStream<LiveFeed.FrameSnapshot>, feed: LiveFeed) -> Response {
-        streaming(frames, type: "multipart/x-mixed-replace; boundary=frame", feed: feed) { frame in
+    static func mjpeg(_ frames: AsyncStream<LiveFeed.FrameSnapshot>, feed: LiveFeed, channel: any Channel, timeout: Duration) -> Response {
+        streaming(frames, type: "multipart/x-mixed-replace; boundary=frame", feed: feed, channel: channel, timeout: timeout) { frame in
             // A frame that cannot be encoded ends this stream (the page reconnects); tracking is not involved.
             let jpeg = try await feed.encodedJPEG(for: frame)
             var buffer = ByteBuffer()
@@ -79,10 +99,20 @@ extension LiveViewServer {
     }
 
     /// `text/event-stream`: `data:` lines of the jsonl contract, named events for the operator's actions.
-    static func serverSentEvents(_ events: AsyncStream<LiveFeed.EventItem>, feed: LiveFeed) -> Response {
-        streaming(events, type: "text/event-stream", feed: feed) { event in
+    /// Live items carry `id:` (the feed's sequence number); when items were dropped for this viewer (it
+    /// did not keep up), a `gap` event saying how many comes before the next one.
+    static func serverSentEvents(_ viewer: LiveFeed.EventViewer, feed: LiveFeed, channel: any Channel, timeout: Duration) -> Response {
+        let expected = ExpectedSequence(viewer.firstSequence)
+        return streaming(viewer.stream, type: "text/event-stream", feed: feed, channel: channel, timeout: timeout) { event in
             var buffer = ByteBuffer()
-            switch event {
+            if let sequence = event.sequence {
+                let missed = expected.take(sequence)
+                if missed > 0 {
+                    buffer.writeString("event: gap\ndata: {\"dropped\":\(missed),\"before\":\(sequence)}\n\n")
+                }
+                buffer.writeString("id: \(sequence)\n")
+            }
+            switch event.item {
             case .data(let line): buffer.writeString("data: \(line)\n\n")
             case .named(let name, let json): buffer.writeString("event: \(name)\ndata: \(json)\n\n")
             case .keepAlive: buffer.writeString(": keep-alive\n\n")
@@ -91,37 +121,76 @@ extension LiveViewServer {
         }
     }
 
+    /// The send buffer of a streaming connection, in bytes (the system doubles it): a few JPEG parts.
+    static let streamSendBuffer: SocketOptionValue = 64 * 1024
+
     /// A `200` response of `type`, never cached, that writes `encode(element)` for each element of
     /// `stream` until it ends; counted in the feed's open responses, so that the server's stop waits
-    /// for the last lines (the summary) to go out.
+    /// for the last lines (the summary) to go out. A write the client has not taken within `timeout`
+    /// (it stopped reading) closes the connection, which ends the stream and frees its slot.
     static func streaming<Element: Sendable>(_ stream: AsyncStream<Element>, type: String, feed: LiveFeed,
+                                             channel: any Channel, timeout: Duration,
                                              encode: @escaping @Sendable (Element) async throws -> ByteBuffer) -> Response {
         var headers = HTTPFields()
         headers[.contentType] = type
         headers[.cacheControl] = "no-store"
+        // The system would otherwise grow a socket's send buffer to megabytes for a client that reads
+        // nothing, and writes would be taken for minutes before one waits long enough to notice.
+        channel.setOption(ChannelOptions.socketOption(.so_sndbuf), value: streamSendBuffer).whenComplete { _ in }
         return Response(status: .ok, headers: headers, body: ResponseBody { writer in
             try await feed.countingResponse {
-                for await element in stream { try await writer.write(try await encode(element)) }
+                let watchdog = WriteWatchdog(channel: channel, timeout: timeout)
+                let watching = Task { await watchdog.watch() }
+                defer { watching.cancel() }
+                for await element in stream {
+                    let buffer = try await encode(element)
+                    watchdog.started()
+                    try await writer.write(buffer)
+                    watchdog.finished()
+                }
                 try await writer.finish(nil)
             }
         })
     }
 }
 
-/// Refuses requests without the token (query `token` or header `X-Live-View-Token`) with 401.
-struct TokenMiddleware: RouterMiddleware {
-    typealias Context = BasicRequestContext
-    let token: String?
+/// The number an event viewer expects next; the items before a higher number were dropped for it.
+final class ExpectedSequence: Sendable {
+    private let next: Mutex<Int>
+    init(_ first: Int) { next = Mutex(first) }
 
-    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
-        guard let token else { return try await next(request, context) }
-        let given = request.uri.queryParameters.get("token")
-            ?? request.headers.first { $0.name.canonicalName == "x-live-view-token" }?.value
-        guard given == token else {
-            return LiveViewServer.response(.unauthorized, type: "text/plain; charset=utf-8",
-                                           Array("missing or wrong token: open the address track printed, with its ?token=\n".utf8))
+    /// How many items were skipped before `sequence`; `sequence` + 1 is expected next.
+    func take(_ sequence: Int) -> Int {
+        next.withLock { next in
+            defer { next = sequence + 1 }
+            return max(0, sequence - next)
         }
-        return try await next(request, context)
+    }
+}
+
+/// Closes a connection whose pending write has waited longer than `timeout`: its client stopped
+/// reading (a stalled or hostile client), and without this it would hold a stream slot for ever.
+final class WriteWatchdog: Sendable {
+    private let channel: any Channel
+    private let timeout: Duration
+    private let pendingSince = Mutex<ContinuousClock.Instant?>(nil)
+
+    init(channel: any Channel, timeout: Duration) {
+        self.channel = channel
+        self.timeout = timeout
+    }
+
+    func started() { pendingSince.withLock { $0 = .now } }
+    func finished() { pendingSince.withLock { $0 = nil } }
+
+    /// Checks a few times per `timeout` until cancelled.
+    func watch() async {
+        while !Task.isCancelled {
+            try? await Task.sleep(for: timeout / 4)
+            guard let since = pendingSince.withLock({ $0 }), ContinuousClock.now - since > timeout else { continue }
+            channel.close(promise: nil)
+            return
+        }
     }
 }
 

@@ -23,6 +23,8 @@ public final class LiveViewServer: Sendable {
     /// Frame size, scan area and expected count, for the page.
     public let scene: LiveViewScene
     private let task = Mutex<Task<Void, Never>?>(nil)
+    /// The port listened on, once bound; the request guard checks `Host` against it.
+    let boundPort = BoundPort()
 
     /// A server for `feed` and `session`; throws ``LiveViewError`` (`.invalidConfiguration`) for unsafe
     /// or impossible settings (see ``LiveViewConfiguration/validated()``).
@@ -41,11 +43,15 @@ public final class LiveViewServer: Sendable {
         var logger = Logger(label: "live-view", factory: { StreamLogHandler.standardError(label: $0) })
         // Hummingbird's own lines (server started, request errors) would mix with track's output.
         logger.logLevel = .critical
+        let idle = configuration.idleTimeout.components
+        let boundPort = self.boundPort
         let application = Application(
             router: makeRouter(),
+            server: .http1(configuration: .init(idleTimeout: .nanoseconds(idle.seconds * 1_000_000_000 + idle.attoseconds / 1_000_000_000))),
             configuration: ApplicationConfiguration(address: .hostname(configuration.host, port: configuration.port),
                                                     serverName: nil),
             onServerRunning: { channel in
+                boundPort.port = channel.localAddress?.port ?? 0
                 boundContinuation.yield(channel.localAddress?.port)
                 boundContinuation.finish()
             },

@@ -11,7 +11,7 @@ final class LiveOutput {
     private var lastStats = DispatchTime.now()
 
     init(configuration: LiveViewConfiguration, session: ScanSession, scene: LiveViewScene, clock: FrameClock) throws {
-        feed = try LiveFeed(maximumViewers: configuration.maximumStreamingClients)
+        feed = try LiveFeed(maximumViewers: configuration.maximumStreamingClients, maximumSnapshots: configuration.maximumSnapshots)
         server = try LiveViewServer(configuration: configuration, feed: feed, session: session, scene: scene)
         self.clock = clock
     }

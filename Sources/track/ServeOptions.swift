@@ -13,11 +13,22 @@ struct ServeOptions: ParsableArguments {
         valueName: "token"))
     var token: String?
 
+    @Option(name: .customLong("serve-host"), help: ArgumentHelp(
+        "With --serve: another name the page may be opened under (repeatable), besides localhost, 127.0.0.1, [::1] and the --serve address. A loopback server refuses requests for any other Host with 403, so that no web page can reach it through a name of its own.",
+        valueName: "name"))
+    var serveHosts: [String] = []
+
     @Flag(name: .customLong("latency-report"), help: .hidden)
     var latencyReport = false
 
     func validate() throws {
         if token != nil, serve == nil { throw ValidationError("--token only applies with --serve") }
+        if !serveHosts.isEmpty, serve == nil { throw ValidationError("--serve-host only applies with --serve") }
+        if let bad = serveHosts.first(where: { name in
+            name.isEmpty || name.contains(where: { " /@?#".contains($0) }) || (name.contains(":") && !name.hasPrefix("["))
+        }) {
+            throw ValidationError("--serve-host: '\(bad)' is not a host name; give a name such as scanner.local, without port or path")
+        }
         if let token, !Self.isValidToken(token) {
             throw ValidationError("--token must be 8 to 200 letters, digits, '-', '_', '.' or '~' (it travels in the URL)")
         }
@@ -72,6 +83,7 @@ struct ServeOptions: ParsableArguments {
         configuration.host = host
         configuration.port = port
         configuration.token = token
+        configuration.allowedHostNames = serveHosts
         if !configuration.isLoopback, token == nil {
             configuration.token = Self.generatedToken()
         }

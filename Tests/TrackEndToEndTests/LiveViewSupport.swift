@@ -95,96 +95,44 @@ final class ServingTrack {
     deinit { if process.isRunning { process.terminate() } }
 }
 
-/// A minimal HTTP/1.1 client over a loopback socket: enough to send the page's POSTs and to read a
-/// streaming response (SSE, MJPEG) for a while, without any HTTP library in the way.
-enum LoopbackHTTP {
-    struct Response {
-        var status: Int
-        var head: String
-        var body: [UInt8]
-        var text: String { String(decoding: body, as: UTF8.self) }
-        /// The `data:` lines of a Server-Sent Events body, parsed as JSON objects.
-        var events: [[String: Any]] {
-            text.split(separator: "\n").compactMap { line in
-                guard line.hasPrefix("data: {") else { return nil }
-                return try? jsonObject(String(line.dropFirst(6)))
+/// A one-page HTTP server on a loopback port of its own: the "other site" of the cross-site tests.
+/// Every request gets `html`; it runs on a thread until the process ends (tests are short-lived).
+final class OtherSitePage: @unchecked Sendable {
+    // @unchecked: `port` and `listener` are set once in init, before the thread starts, and only read after.
+    let port: Int
+    private let listener: Int32
+
+    init(html: String) throws {
+        let listening = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        listener = listening
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let bound = withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(listening, $0, length) == 0 && getsockname(listening, $0, &length) == 0 }
+        }
+        guard bound, listen(listening, 8) == 0 else { throw TestFailure("cannot listen for the other site: errno \(errno)") }
+        port = Int(UInt16(bigEndian: address.sin_port))
+        let response = Array("HTTP/1.1 200 OK\r\nContent-Type: text/html\r\nContent-Length: \(html.utf8.count)\r\nConnection: close\r\n\r\n\(html)".utf8)
+        Thread.detachNewThread {
+            while true {
+                let client = accept(listening, nil, nil)
+                guard client >= 0 else { return }
+                var buffer = [UInt8](repeating: 0, count: 8_192)
+                _ = recv(client, &buffer, buffer.count, 0)
+                _ = response.withUnsafeBytes { Glibc.send(client, $0.baseAddress, $0.count, 0) }
+                close(client)
             }
         }
     }
 
-    /// Connects to 127.0.0.1:`port`; the caller closes the descriptor.
-    static func connect(port: Int) throws -> Int32 {
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        guard fd >= 0 else { throw TestFailure("socket: \(errno)") }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = in_port_t(UInt16(port).bigEndian)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        let result = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { Glibc.connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
-        }
-        guard result == 0 else { close(fd); throw TestFailure("cannot connect to port \(port): errno \(errno)") }
-        var timeout = timeval(tv_sec: 0, tv_usec: 100_000)
-        setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
-        return fd
-    }
+    deinit { shutdown(listener, Int32(SHUT_RDWR)); close(listener) }
+}
 
-    static func send(_ fd: Int32, _ method: String, _ path: String) {
-        let request = "\(method) \(path) HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\nContent-Length: 0\r\n\r\n"
-        _ = request.withCString { Glibc.send(fd, $0, strlen($0), 0) }
-    }
-
-    /// Sends `GET path` (a streaming route) on a new connection and reads until the response's status
-    /// line has come or `seconds` pass. Returns the descriptor, still open (the caller closes it), and
-    /// the status (0 when none came).
-    static func openStream(_ path: String, port: Int, waitingUpTo seconds: Double = 10) throws -> (fd: Int32, status: Int) {
-        let fd = try connect(port: port)
-        send(fd, "GET", path)
-        var data: [UInt8] = []
-        var byte: UInt8 = 0
-        let deadline = Date().addingTimeInterval(seconds)
-        while Date() < deadline, !data.contains(10) {
-            if recv(fd, &byte, 1, 0) == 1 { data.append(byte) }
-        }
-        let statusLine = String(decoding: data, as: UTF8.self)
-        return (fd, Int(statusLine.split(separator: " ").dropFirst().first ?? "") ?? 0)
-    }
-
-    /// Sends a request and reads the response until the server closes, `seconds` pass, or `enough`
-    /// says what has arrived (the raw bytes) is enough.
-    static func request(_ method: String, _ path: String, port: Int, readFor seconds: Double = 5,
-                        until enough: ([UInt8]) -> Bool = { _ in false }) throws -> Response {
-        let fd = try connect(port: port)
-        defer { close(fd) }
-        send(fd, method, path)
-        var data: [UInt8] = []
-        var buffer = [UInt8](repeating: 0, count: 65_536)
-        let deadline = Date().addingTimeInterval(seconds)
-        while Date() < deadline, !enough(data) {
-            let n = recv(fd, &buffer, buffer.count, 0)
-            if n == 0 { break }
-            if n > 0 { data += buffer[0..<n] }
-        }
-        guard let split = data.indices.dropLast(3).first(where: { data[$0] == 13 && data[$0 + 1] == 10 && data[$0 + 2] == 13 && data[$0 + 3] == 10 }) else {
-            throw TestFailure("no HTTP response from \(method) \(path): \(String(decoding: data, as: UTF8.self))")
-        }
-        let head = String(decoding: data[..<split], as: UTF8.self)
-        let status = Int(head.split(separator: " ").dropFirst().first ?? "") ?? 0
-        var body = Array(data[(split + 4)...])
-        if head.lowercased().contains("transfer-encoding: chunked") { body = dechunked(body) }
-        return Response(status: status, head: head, body: body)
-    }
-
-    /// Removes chunked transfer coding (a stream cut mid-chunk keeps what arrived).
-    static func dechunked(_ data: [UInt8]) -> [UInt8] {
-        var out: [UInt8] = [], i = 0
-        while i < data.count {
-            guard let lineEnd = data[i...].firstIndex(of: 13), lineEnd + 1 < data.count,
-                  let size = Int(String(decoding: data[i..<lineEnd], as: UTF8.self), radix: 16), size > 0 else { break }
-            let start = lineEnd + 2, end = min(start + size, data.count)
-            out += data[start..<end]
-            i = end + 2
-        }
-        return out
+extension ServingTrack {
+    /// The highest frame number in the `frame` lines `/events` sends in `seconds`.
+    func latestFrame(readingFor seconds: Double = 1) throws -> Int {
+        try LoopbackHTTP.request("GET", "/events", port: port, readFor: seconds).events.compactMap { $0["frame"] as? Int }.max() ?? 0
     }
 }

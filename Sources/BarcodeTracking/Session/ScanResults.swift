@@ -52,6 +52,9 @@ public struct ScanFrameResult: Sendable {
     public var newlyRecognized: [RecognizedBarcode]
     /// Number of recognized codes after this frame.
     public var recognizedCount: Int
+    /// One entry per ``ScanSession/clear()`` since the previous result, in order: how many recognized
+    /// codes it forgot. The clears took effect before this frame was recognized; empty normally.
+    public var clears: [Int] = []
     /// Readings held back as misreads so far in the session (see ``ScanSummary/misreadsPrevented``).
     public var misreadsPrevented: Int = 0
     /// Frames the pipeline dropped since the previous result (live sources falling behind).
@@ -108,7 +111,9 @@ public struct ScanSummary: Sendable {
 
     /// Why the session ended.
     public var reason: EndReason
-    /// Every recognized code, in the order recognized.
+    /// Every code recognized since the latest ``ScanSession/clear()`` (all of them when there was
+    /// none), in the order recognized; a code recognized again after a clear counts from the frame
+    /// in which the clear took effect (``RecognizedBarcode/firstSeen`` no earlier than that frame).
     public var recognized: [RecognizedBarcode]
     /// Frames the session processed (not counting frames skipped while paused).
     public var framesProcessed: Int
@@ -128,4 +133,8 @@ public struct ScanSummary: Sendable {
     /// other than the established one of a verified code at the same spot (see
     /// ``ScanSessionConfiguration/Verification``). Each such reading counts once.
     public var misreadsPrevented: Int = 0
+    /// How many times ``ScanSession/clear()`` emptied the results.
+    public var clears: Int = 0
+    /// How many recognized codes those clears forgot, in total.
+    public var clearedCodes: Int = 0
 }

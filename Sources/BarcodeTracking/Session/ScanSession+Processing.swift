@@ -38,7 +38,14 @@ extension ScanSession {
             newlyRejected += context.close()
         }
 
-        let (newlyRecognized, count, completed, misreads) = state.withLock { state in
+        let (newlyRecognized, count, completed, misreads, clears) = state.withLock { state in
+            // Clears made until now take effect in this frame's recognition, and this frame reports
+            // them: its `recognized` codes are those counted after them.
+            let clears = state.unreportedClears
+            if !clears.isEmpty {
+                state.unreportedClears.removeAll()
+                state.clearedAt = time
+            }
             for id in newlyRejected where state.rejected.insert(id).inserted {
                 state.rejectedInOrder.append(id)
             }
@@ -48,7 +55,7 @@ extension ScanSession {
             let newly = recognize(update, in: &state, frameSize: frameSize, time: time)
             let count = state.recognized.count
             let completed = state.summary == nil && configuration.expectedCount.map { count >= $0 } == true
-            return (newly, count, completed, state.misreadsPrevented)
+            return (newly, count, completed, state.misreadsPrevented, clears)
         }
         var result = ScanFrameResult(
             frameNumber: frameNumber, time: time, frameSize: frameSize, tracks: update.tracks,
@@ -56,6 +63,7 @@ extension ScanSession {
             newlyRecognized: newlyRecognized, recognizedCount: count)
         result.misreadsPrevented = misreads
         result.returned = update.returned
+        result.clears = clears
         if completed { finish(.completed) }
         return result
     }
@@ -149,8 +157,9 @@ extension ScanSession {
                     state.twinSightings[track.id] = nil
                 }
             }
+            // After a clear, a code still in view counts from the frame the clear took effect in.
             let code = RecognizedBarcode(barcode: linkingVerifiedAddOn(barcode, of: track, in: update, state: state),
-                                         trackID: track.id, firstSeen: track.firstSeen,
+                                         trackID: track.id, firstSeen: max(track.firstSeen, state.clearedAt ?? -.infinity),
                                          lastSeen: track.lastSeen, location: track.location)
             state.recognizedIndexByTrack[track.id] = state.recognized.count
             state.recognized.append(code)

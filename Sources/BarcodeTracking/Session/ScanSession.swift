@@ -55,6 +55,12 @@ public final class ScanSession: Sendable {
         var framesDropped = 0
         var framesDroppedBySource = 0
         var framesSkipped = 0
+        /// Codes forgotten by each clear not yet reported in a frame result.
+        var unreportedClears: [Int] = []
+        var clears = 0
+        var clearedCodes = 0
+        /// Time of the frame in which the latest clear took effect: codes recognized since are first seen no earlier.
+        var clearedAt: Double?
     }
 
     /// Creates a session; throws ``TrackingError/Code-swift.struct/invalidConfiguration``
@@ -102,10 +108,15 @@ public final class ScanSession: Sendable {
 
     /// Starts the count over: forgets recognized codes and rejections. Codes still
     /// in view are recognized again (and reported as newly recognized) in the next
-    /// frame. Track ids keep counting. No effect after the session finished.
+    /// frame, first seen in that frame. Track ids keep counting. The next frame's result
+    /// reports the clear (``ScanFrameResult/clears``) and the summary counts it
+    /// (``ScanSummary/clears``). No effect after the session finished.
     public func clear() {
         state.withLock { state in
             guard state.summary == nil else { return }
+            state.unreportedClears.append(state.recognized.count)
+            state.clears += 1
+            state.clearedCodes += state.recognized.count
             state.recognized.removeAll()
             state.recognizedIndexByTrack.removeAll()
             state.twinSightings.removeAll()
@@ -128,7 +139,8 @@ public final class ScanSession: Sendable {
                 reason: reason, recognized: state.recognized, framesProcessed: state.framesProcessed,
                 framesDropped: state.framesDropped, framesDroppedBySource: state.framesDroppedBySource,
                 framesSkipped: state.framesSkipped,
-                rejectedTrackIDs: state.rejectedInOrder, misreadsPrevented: state.misreadsPrevented)
+                rejectedTrackIDs: state.rejectedInOrder, misreadsPrevented: state.misreadsPrevented,
+                clears: state.clears, clearedCodes: state.clearedCodes)
             state.summary = summary
             return summary
         }

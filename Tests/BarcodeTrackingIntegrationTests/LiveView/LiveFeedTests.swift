@@ -57,18 +57,18 @@ struct LiveFeedTests {
     @Test("Event viewers get the jsonl lines; finishing sends the summary and ends the stream; late viewers get the replay")
     func finishSendsSummary() async throws {
         let feed = try LiveFeed()
-        let events = try #require(feed.events())
+        let events = try #require(feed.events()).stream
         feed.publish(try Self.result(1))
         let session = try ScanSession()
         let summary = try #require(session.finish(.stopped))
         feed.finish(with: summary, expected: 3)
         var lines: [String] = []
-        for await event in events { if case .data(let line) = event { lines.append(line) } }
+        for await event in events { if case .data(let line) = event.item { lines.append(line) } }
         #expect(lines.count == 2)
         #expect(lines.first?.hasPrefix(#"{"type":"frame","frame":1,"#) == true)
         #expect(lines.last?.hasPrefix(#"{"type":"summary""#) == true && lines.last?.contains(#""expected":3,"complete":false"#) == true)
         var late: [String] = []
-        for await event in try #require(feed.events()) { if case .data(let line) = event { late.append(line) } }
+        for await event in try #require(feed.events()).stream { if case .data(let line) = event.item { late.append(line) } }
         #expect(late == lines)
     }
 

@@ -126,6 +126,21 @@ struct ScanSessionTests {
         #expect(session.recognized.count == 1, "the predicate still rejects R")
     }
 
+    @Test("A clear is reported by the next frame's result and counted in the summary; a code seen again counts from that frame")
+    func clearIsReportedAndCounted() throws {
+        let session = try ScanSession()
+        let frame = [code("A", at: Point(x: 100, y: 100)), code("B", at: Point(x: 300, y: 100))]
+        _ = try run(session, [frame, frame])
+        session.clear()
+        let next = try #require(try run(session, [frame], from: 2)[0])
+        #expect(next.clears == [2])
+        #expect(next.newlyRecognized.map(\.firstSeen) == [3.0 / 30, 3.0 / 30], "first seen in the frame the clear took effect in")
+        #expect(try run(session, [frame], from: 3)[0]?.clears == [])
+        let summary = try #require(session.finish(.stopped))
+        #expect(summary.recognized.map(\.barcode.data) == ["A", "B"] && summary.recognized.allSatisfy { $0.firstSeen == 3.0 / 30 })
+        #expect(summary.clears == 1 && summary.clearedCodes == 2)
+    }
+
     @Test("Paused sessions ignore frames until resumed")
     func pauseResume() throws {
         let session = try ScanSession()
