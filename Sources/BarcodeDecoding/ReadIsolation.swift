@@ -87,8 +87,8 @@ public final class ReadIsolation: Sendable {
     /// at a time): each holds the largest request it carried (a header when the pixels go
     /// through ``SharedPixels``; without it, a 720p frame's 0.9 MB on video), up to
     /// ``keptMessageBytes``. A fresh buffer per read cost a page fault per 4 KiB of pixels copied
-    /// while `track` kept large blocks in mappings of their own (before 26 Nov; still so for a
-    /// user who sets glibc's mmap threshold low).
+    /// while large blocks lived in mappings of their own (as they do for a program that leaves
+    /// glibc's mmap threshold low; `track` raises it, see AllocatorSettings).
     let messageBuffers = Mutex<[[UInt8]]>([])
     static let keptMessageBuffers = 4
     /// The largest request buffer kept (bytes): a 4K frame's; a still image's larger request is let go.

@@ -116,10 +116,9 @@ extension TrackingEngine {
     /// The share of a region's strong edges that must run across (``CodeLikenessMap/acrossShare(in:)``)
     /// for the region to be read in a reader process for PDF417: a PDF417's codewords are bars,
     /// upright in a view the search reads (about 0.6 or more up to a tilt of some 35°), while
-    /// square modules, print and texture give about half each way. Measured 29 Nov on the
-    /// photo clips (`Benchmarks/photo-clips`, the sheets and the second pallet, 36 clips): of
-    /// 5,881 such reads the 3 that found a PDF417 were at 0.61, 0.67 and 0.77; on the real clips
-    /// (no PDF417), 16 of 455 reads are at 0.55 or more.
+    /// square modules, print and texture give about half each way. The threshold sits below
+    /// the shares of the PDF417s found on the photo clips and above nearly all regions of the
+    /// real clips, which hold none (figures in Benchmarks/PERFORMANCE-LOG.md).
     static let isolatedRegionAcrossShare: Float = 0.55
 
     /// The symbol outline of `map` (``CodeLikenessMap/outlines(in:hiding:minimumCells:)``) to

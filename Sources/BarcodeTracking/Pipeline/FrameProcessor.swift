@@ -38,8 +38,8 @@ public struct FrameProcessorConfiguration: Sendable, Hashable {
     /// For non-live sources: frames read ahead of processing (each held in memory, one
     /// luma byte per pixel). Default 4: a detector's frames differ in cost (the engine's
     /// whole-frame searches), and with only 2 the decoder of a file often waited for a slot
-    /// while the cores had room; `track --input` of the two real clips took 2.66 and 0.87 s
-    /// with 2, 2.12 and 0.72 s with 4, 2.04 and 0.72 s with 8 (medians of 5, 26 Nov).
+    /// while the cores had room; 8 gained little over 4 on the real clips (measured when the
+    /// default was set; see this line's history in git).
     public var readAhead = 4
     /// Label of the two dispatch queues (suffixed `.capture` and `.processing`).
     public var label = "barcode-tracking"
