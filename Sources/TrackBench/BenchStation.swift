@@ -33,6 +33,8 @@ package struct BenchStation {
         package var recordDelays: [Double] = []
         /// The empty belt before each split or merged pallet (seconds), to tell the gaps apart.
         package var troubleGaps: [Double] = []
+        /// One line per passed pallet whose record is not exact: what it held and what was read.
+        package var inexact: [String] = []
     }
 
     /// The engine's settings and the session's, as `track station` runs them.
@@ -106,12 +108,27 @@ package struct BenchStation {
             if mine.count > 1 { outcome.split += 1 }
             if mine.count == 1, mine[0].payloads == labelsOf[pallet] { outcome.exact += 1 }
             for record in mine { outcome.recordDelays.append(record.closedAt - seen[pallet]!.last) }
+            if !(mine.count == 1 && mine[0].payloads == labelsOf[pallet]) {
+                outcome.inexact.append(describe(pallet: pallet, labels: labelsOf[pallet]!, records: mine.map(\.payloads), seen: seen[pallet]!, seed: seed))
+            }
             if mine.count > 1 || mine.contains(where: { Set($0.payloads.compactMap { palletOfPayload[$0] }).count > 1 }) {
                 let previousLeft = seen[pallet - 1]?.last ?? 0
                 outcome.troubleGaps.append(seen[pallet]!.first - previousLeft)
             }
         }
         return outcome
+    }
+
+    /// A line naming an inexact pallet: when it was in view, its labels, and each record's codes.
+    static func describe(pallet: Int, labels: Set<String>, records: [Set<String>], seen: (first: Double, last: Double), seed: UInt64) -> String {
+        let times = "\(JSONValue.number(seen.first, decimals: 1).text)-\(JSONValue.number(seen.last, decimals: 1).text) s"
+        let held = records.map { record in
+            let foreign = record.subtracting(labels).count
+            return "{" + record.intersection(labels).sorted().joined(separator: " ") + (foreign > 0 ? " +\(foreign) of other pallets" : "") + "}"
+        }
+        let missing = labels.subtracting(records.reduce(into: Set<String>()) { $0.formUnion($1) })
+        return "seed \(seed) pallet \(pallet) in view \(times): \(labels.count) labels, \(records.count) records \(held.joined(separator: " "))"
+            + (missing.isEmpty ? "" : ", not read: " + missing.sorted().joined(separator: " "))
     }
 
     /// The table `track bench --scenes station` prints.
@@ -136,6 +153,8 @@ package struct BenchStation {
         lines.append("")
         lines.append("gap \(JSONValue.number(gap, decimals: 2).text) s; a record is due within gap + 0.5 s of its pallet leaving the view. "
                      + "Empty belt before split or merged pallets (s): \(outcomes.flatMap(\.troubleGaps).map { JSONValue.number($0, decimals: 1).text }.joined(separator: ", "))")
+        let inexact = outcomes.flatMap(\.inexact)
+        if !inexact.isEmpty { lines += ["", "Inexact pallets:"] + inexact }
         return lines.joined(separator: "\n") + "\n"
     }
 }

@@ -68,6 +68,9 @@ struct Bench: ParsableCommand {
     @Option(name: .long, parsing: .unconditional, help: "With --scenes station: how many seeds (scenes) to run (default 3).")
     var seeds: Int?
 
+    @Option(name: .long, parsing: .unconditional, help: "With --scenes station: the station's gap in seconds (default track station's).")
+    var gap: Double?
+
     @Option(name: .long, help: "Write every figure as JSON to this file.")
     var json: String?
 
@@ -90,6 +93,8 @@ struct Bench: ParsableCommand {
             throw ValidationError("--scenes station runs its own scenes: --input and --only do not apply")
         }
         if let seeds, seeds < 1 || seeds > 100 { throw ValidationError("--seeds must be 1...100, not \(seeds)") }
+        if let gap, !(gap > 0 && gap <= 60) { throw ValidationError("--gap must be more than 0 and at most 60 seconds, not \(gap)") }
+        if gap != nil, scenes != .station { throw ValidationError("--gap applies to --scenes station only") }
         if let only, scenes.scenes(frames: frames).allSatisfy({ !$0.name.contains(only) }) {
             throw ValidationError("--only \(only) matches no scene; names look like 1080p-12-slow (track bench lists them as it runs)")
         }
@@ -165,7 +170,7 @@ extension Bench {
     /// `--scenes station`: each seed's station scene through the engine and `track station`'s
     /// defaults, every pallet scored against the scene's truth.
     func runStation() throws {
-        let gap = PalletStationConfiguration(station: "bench").gap
+        let gap = self.gap ?? PalletStationConfiguration(station: "bench").gap
         let bench = BenchStation(engine: Engine.configuration(effort: effort, locatedOnly: locatedOnly), session: .trackDefaults, gap: gap)
         var outcomes: [BenchStation.Outcome] = []
         for seed in 1...UInt64(seeds ?? 3) {
