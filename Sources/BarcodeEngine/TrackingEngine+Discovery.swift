@@ -413,6 +413,20 @@ extension TrackingEngine {
 }
 
 extension TrackingEngine {
+    /// Whether `found`, a 1-D read, lies on a 1-D code of another payload that `measured`
+    /// (this frame's measurements of tracked codes) holds: one place holds one code, and the
+    /// code followed there keeps it. zxing-cpp 1.4 misreads an EAN-13 whose quiet zone the
+    /// frame's edge cuts, read backwards, as another EAN/UPC code with a valid check digit, on
+    /// consecutive frames (enough for the 1-D verification rule), while the EAN-13 it lies on
+    /// was tracked all along.
+    package static func contradicts(_ found: Detection, measured: [Detection]) -> Bool {
+        guard let barcode = found.barcode, barcode.symbology.isLinear, !barcode.symbology.isAddOn else { return false }
+        return measured.contains { known in
+            guard let other = known.barcode, other.symbology.isLinear, !other.symbology.isAddOn, other.bytes != barcode.bytes else { return false }
+            return known.location.isSameCode(as: found.location, partialRead: false)
+        }
+    }
+
     /// `rect` grown by `margin` frame pixels on every side.
     static func grown(_ rect: Rect, by margin: Double) -> Rect {
         Rect(x: rect.x - margin, y: rect.y - margin, width: rect.width + 2 * margin, height: rect.height + 2 * margin)

@@ -113,6 +113,8 @@ public final class TrackingEngine: TrackingAwareDetector, Sendable {
     /// up to 4 symbols (the band can hold neighbours of the same symbology).
     let bandReaders: [Symbology: BarcodeReader]
     let locatedOnlyReader: BarcodeReader
+    /// The thorough read of a still view (``TrackingEngineConfiguration/readsStandingViewsHarder``).
+    let standingReader: BarcodeReader?
     /// Where detection spends its time, when the creator asked (``EngineJobTimes``).
     public let jobTimes: EngineJobTimes?
     let state = Mutex(State())
@@ -182,6 +184,8 @@ public final class TrackingEngine: TrackingAwareDetector, Sendable {
         var late: [LateRead] = []
         /// Searches carried over so far, and those whose answer was taken.
         var lateCarried = 0, lateTaken = 0
+        /// The still view and its reads (``StandingReads``).
+        var standing = StandingReads()
 
         /// Adds a whole-frame search's cost (`seconds`) to ``wholeFrameCost``.
         mutating func recordWholeFrameCost(_ seconds: Double) {
@@ -245,6 +249,10 @@ public final class TrackingEngine: TrackingAwareDetector, Sendable {
         located.tryDownscale = false
         located.maxSymbols = 4
         locatedOnlyReader = try BarcodeReader(options: located)
+        var thorough = DecoderOptions.thorough
+        (thorough.symbologies, thorough.readAddOns, thorough.code39FullASCII) = (options.symbologies, options.readAddOns, options.code39FullASCII)
+        (thorough.zxingBinarizer, thorough.isolation) = (options.zxingBinarizer, options.isolation)
+        standingReader = configuration.readsStandingViewsHarder ? try BarcodeReader(options: thorough) : nil
     }
 
     /// Whole-frame read, as ``BarcodeReader`` does (no tracking help).
@@ -319,6 +327,14 @@ public final class TrackingEngine: TrackingAwareDetector, Sendable {
         let frameStart = ContinuousClock.now
         let deadline = configuration.lateReadTime.map { frameStart + .seconds($0) }
         let (lateAnswered, lateWaiting) = Self.answered(state.withLock { $0.late })
+        // A still view with nothing tracked rests: no search but the spell's sweeps.
+        let (stillness, resting) = state.withLock { state in
+            let stillness = measureStillness(image, at: time, &state)
+            let resting = isResting(live: live, stillness: stillness, lateWaiting: lateWaiting, at: time, &state)
+            // Nor is anything read ahead for the next frame, which will most likely rest.
+            if configuration.restsWhileStill, live.isEmpty, stillness?.stillFor != nil { state.upcoming = nil }
+            return (stillness, resting)
+        }
         let (frameIndex, memory, stripIndex, tileIndex, whole, ahead, linearRows) = state.withLock { state in
             state.frameIndex += 1
             state.late = lateWaiting
@@ -328,15 +344,15 @@ public final class TrackingEngine: TrackingAwareDetector, Sendable {
             let affordable = configuration.frameTimeBudget.flatMap { budget in state.wholeFrameCost.map { $0 <= budget } } ?? false
             // Steady by the codes of the frame before: the read sent ahead for this frame was
             // decided by them too. None while a whole-frame read carried over is still reading.
-            let whole = !lateWaiting.isEmpty ? nil
+            let whole = !lateWaiting.isEmpty || resting ? nil
                 : state.schedule.wholeFrame(at: frame, nothingTracked: live.isEmpty, allLost: !Self.measuresAny(live),
                                             steady: state.steadyBefore, forced: warmingUp || affordable, reducible: reducible,
                                             configuration)
             state.steadyBefore = steadyNow
             let ahead = readAhead(&state, frame: frame, whole: whole, identity: (number, time), bounds: bounds, live: live,
                                   affordable: affordable, reducible: reducible)
-            let scheduled = whole != .fullResolution || warmingUp
-            let linearRows = whole != .fullResolution && configuration.linearRowsTime > 0
+            let scheduled = !resting && (whole != .fullResolution || warmingUp)
+            let linearRows = !resting && whole != .fullResolution && configuration.linearRowsTime > 0
                 && state.lastLinearCode.map { abs(time - $0) <= configuration.linearRowsTime } == true
             return (frame, state.memory, scheduled ? state.schedule.strip(at: frame, configuration) : nil,
                     scheduled ? state.schedule.tile(at: frame, configuration) : nil, whole, ahead, linearRows)
@@ -383,7 +399,7 @@ public final class TrackingEngine: TrackingAwareDetector, Sendable {
         // and Aztec symbols in a region that it misses in the busy full frame.
         // The wide regions read for the symbologies left to reader processes (below).
         let readsIsolatedRegions = !searchAll && lateWaiting.isEmpty && isolatedRegionReader != nil
-        let wantsRegions = configuration.candidateRegionsPerFrame > 0 && (!searchAll || matrixDiscovery != nil)
+        let wantsRegions = !resting && configuration.candidateRegionsPerFrame > 0 && (!searchAll || matrixDiscovery != nil)
         let (regions, barLike, outline, rowsMatter): ([Rect], [Rect], CodeLikenessMap.Outline?, Bool) = !wantsRegions ? ([], [], nil, false)
             : timed(.likenessMap) {
             let map = ahead.map ?? CodeLikenessMap(image)
@@ -423,8 +439,8 @@ public final class TrackingEngine: TrackingAwareDetector, Sendable {
         }
         if let stripIndex { search(strip(stripIndex, in: bounds), known: known, linearDiscovery, .strip) }
         if let tileIndex { search(tile(tileIndex, in: bounds), known: known, matrixDiscovery, .tile) }
-        if configuration.readsLongCode39InSections, windowReaders[.code39] != nil { jobs.append(.code39Section(bounds)) }
-        if configuration.locatesUndecodedCodes {
+        if configuration.readsLongCode39InSections, !resting, windowReaders[.code39] != nil { jobs.append(.code39Section(bounds)) }
+        if configuration.locatesUndecodedCodes, !resting {
             jobs.append(.outlines(bounds, hiding: live.filter { $0.barcode != nil }.map { Self.hidingMask(for: $0.predictedLocation) }))
         }
         if let next = ahead.mapNext { jobs.append(.likenessMap(next.image)) }
@@ -491,9 +507,11 @@ public final class TrackingEngine: TrackingAwareDetector, Sendable {
                 discovered += output.detections
             }
         }
+        let standing = standingDetections(in: image, stillness: stillness, codesInView: !live.isEmpty || !measured.isEmpty || !discovered.isEmpty || !regions.isEmpty)
         var foundNew = false
+        if !standing.isEmpty { (measured, foundNew) = Self.merging(standing: standing, into: measured, in: image) }
         for found in discovered where Self.isPlausible(found.location, linear: found.barcode?.symbology.isLinear == true)
-            && !Self.isCovered(found, by: measured, in: image) {
+            && !Self.isCovered(found, by: measured, in: image) && !Self.contradicts(found, measured: measured) {
             measured.append(found)
             foundNew = true
         }

@@ -190,6 +190,22 @@ public struct TrackingEngineConfiguration: Sendable, Hashable {
     /// keeps its id when it becomes readable. Default false: the outline is coarse,
     /// and dense print that is not a code (a halftone, a grille) can be outlined too.
     public var locatesUndecodedCodes = false
+    /// Read a still view harder while codes are in it (a pallet standing at a fixed camera, a
+    /// phone held over a label): once the view has been still for
+    /// ``TrackingEngine/standingReadDelays`` seconds, the frame is read thoroughly (every
+    /// orientation, inverted, downscaled), then the mean of its still frames (less sensor
+    /// noise), each once per still spell, in the background; what they read joins the frame's
+    /// detections while the view stays still. Default true: a moving view never pays for it.
+    public var readsStandingViewsHarder = true
+    /// Rest while nothing is tracked and the view is still (an empty dock or belt at a fixed
+    /// camera): the first still frame is searched as usual, then only one frame every
+    /// ``stillSweepInterval`` seconds until something in the view changes; the others cost the
+    /// stillness measure alone. Default true: a moving or hand-held view never rests.
+    public var restsWhileStill = true
+    /// Seconds between the searches of a still view with nothing tracked (``restsWhileStill``):
+    /// the longest a code that appears without changing the view's blocks (printed onto a
+    /// label already in view, say) waits. 0.05...60, default 1.
+    public var stillSweepInterval = 1.0
     /// Read Code 39 labels too long for the view in sections as the camera pans along
     /// them: the whole characters visible on rows across the frame are stitched by their
     /// overlap (``Code39Stitcher``); once the start and the stop character have both
@@ -221,6 +237,8 @@ public struct TrackingEngineConfiguration: Sendable, Hashable {
                   "reacquisitionTime must be 0...60 seconds, not \(reacquisitionTime)")
         try check((1...1000).contains(relaxedWholeFrameInterval), "relaxedWholeFrameInterval must be 1...1000, not \(relaxedWholeFrameInterval)")
         try check(steadyViewSpeed.isFinite && (0...1).contains(steadyViewSpeed), "steadyViewSpeed must be 0...1, not \(steadyViewSpeed)")
+        try check(stillSweepInterval.isFinite && stillSweepInterval >= 0.05 && stillSweepInterval <= 60,
+                  "stillSweepInterval must be 0.05...60 seconds, not \(stillSweepInterval)")
         try check((1...1000).contains(idleWholeFrameInterval), "idleWholeFrameInterval must be 1...1000, not \(idleWholeFrameInterval)")
         try check((1...1000).contains(lostWholeFrameInterval), "lostWholeFrameInterval must be 1...1000, not \(lostWholeFrameInterval)")
         try check((1...1000).contains(fullResolutionWholeFrameInterval),

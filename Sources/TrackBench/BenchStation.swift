@@ -123,8 +123,8 @@ package struct BenchStation {
     static func describe(pallet: Int, labels: Set<String>, records: [Set<String>], seen: (first: Double, last: Double), seed: UInt64) -> String {
         let times = "\(JSONValue.number(seen.first, decimals: 1).text)-\(JSONValue.number(seen.last, decimals: 1).text) s"
         let held = records.map { record in
-            let foreign = record.subtracting(labels).count
-            return "{" + record.intersection(labels).sorted().joined(separator: " ") + (foreign > 0 ? " +\(foreign) of other pallets" : "") + "}"
+            let foreign = record.subtracting(labels).sorted().map { "not its own: \($0)" }
+            return "{" + (record.intersection(labels).sorted() + foreign).joined(separator: " ") + "}"
         }
         let missing = labels.subtracting(records.reduce(into: Set<String>()) { $0.formUnion($1) })
         return "seed \(seed) pallet \(pallet) in view \(times): \(labels.count) labels, \(records.count) records \(held.joined(separator: " "))"

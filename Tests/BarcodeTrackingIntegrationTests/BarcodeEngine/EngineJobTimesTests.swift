@@ -6,10 +6,12 @@ import Testing
 
 /// ``EngineJobTimes``: every job of every frame is timed under the kind it is.
 struct EngineJobTimesTests {
-    @Test("An empty view: every frame is searched whole (full size and halved in turn), nothing is followed")
+    @Test("An empty view (the engine not resting while still): every frame is searched whole (full size and halved in turn), nothing is followed")
     func emptyViewIsSearchedWhole() throws {
         let times = EngineJobTimes()
-        let engine = try TrackingEngine(jobTimes: times)
+        var configuration = TrackingEngineConfiguration()
+        configuration.restsWhileStill = false
+        let engine = try TrackingEngine(configuration: configuration, jobTimes: times)
         let session = try ScanSession()
         let frames = 12
         for n in 1...frames {

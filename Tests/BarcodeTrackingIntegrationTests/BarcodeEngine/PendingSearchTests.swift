@@ -72,10 +72,14 @@ struct ReadAheadTests {
 
     /// Two engines with PDF417 read in reader processes (`track`'s default): one to be told
     /// each next frame, one not.
-    static func isolatedEngines() throws -> (told: TrackingEngine, untold: TrackingEngine) {
+    /// Two engines reading PDF417 in reader processes; with `resting` false, a still view is
+    /// searched as a moving one (``TrackingEngineConfiguration/restsWhileStill``).
+    static func isolatedEngines(resting: Bool = true) throws -> (told: TrackingEngine, untold: TrackingEngine) {
         let isolation = try ReadIsolation(symbologies: [.pdf417], command: [TrackProcess.executable.path])
         let options = try InProcessPartTests.reader(isolating: isolation).options
-        return (try TrackingEngine(options: options), try TrackingEngine(options: options))
+        var configuration = TrackingEngineConfiguration()
+        configuration.restsWhileStill = resting
+        return (try TrackingEngine(options: options, configuration: configuration), try TrackingEngine(options: options, configuration: configuration))
     }
 
     /// `frames` through `told` (named the frame `naming` gives before each one) and through
@@ -115,9 +119,9 @@ struct ReadAheadTests {
         #expect(decoded > 150, "\(decoded) decoded")
     }
 
-    @Test("While the view stays empty, the next frame's whole-frame read is sent ahead too, and the frames after it report what an engine not told reports")
+    @Test("While the view stays empty (and the engine does not rest), the next frame's whole-frame read is sent ahead too, and the frames after it report what an engine not told reports")
     func emptyViewReadsAhead() throws {
-        let (told, untold) = try Self.isolatedEngines()
+        let (told, untold) = try Self.isolatedEngines(resting: false)
         let clip = try Self.clip(frames: 30)
         let (width, height) = (clip[0].image.width, clip[0].image.height)
         // Six frames of a grey wall, then the codes come into view.

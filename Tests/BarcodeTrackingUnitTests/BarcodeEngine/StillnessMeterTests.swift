@@ -1,0 +1,43 @@
+@testable import BarcodeEngine
+import BarcodeTracking
+import Testing
+
+/// ``StillnessMeter`` tells a still view (sensor noise only) from one where something moves.
+struct StillnessMeterTests {
+    /// A 320 × 240 grey frame with seeded noise of about ±`noise` grey levels and a dark
+    /// 40 × 40 box at `boxX`.
+    static func image(seed: UInt64, noise: Int, boxX: Int?) throws -> LumaImage {
+        var state = seed &* 0x9E37_79B9_7F4A_7C15 | 1
+        var pixels = [UInt8](repeating: 0, count: 320 * 240)
+        for i in pixels.indices {
+            state ^= state << 13; state ^= state >> 7; state ^= state << 17
+            let inBox = boxX.map { (i % 320) >= $0 && (i % 320) < $0 + 40 && (i / 320) >= 100 && (i / 320) < 140 } ?? false
+            pixels[i] = UInt8((inBox ? 40 : 150) + Int(state % UInt64(2 * noise + 1)) - noise)
+        }
+        return try LumaImage(width: 320, height: 240, pixels: pixels)
+    }
+
+    @Test("Frames that differ only by noise are still, counted from the second frame, in one spell")
+    func noiseIsStill() throws {
+        var meter = StillnessMeter()
+        let spells = try (0..<10).map { n -> Double? in meter.measure(try Self.image(seed: UInt64(n), noise: 6, boxX: 100), at: Double(n) / 10) }
+        #expect(spells[0] == nil)
+        #expect(spells.dropFirst().allSatisfy { $0 != nil })
+        #expect(abs((spells[9] ?? 0) - 0.8) < 1e-9)
+        #expect(meter.spell == 1)
+    }
+
+    @Test("A box moving 8 px a frame makes the view move; a new still spell starts when it stops")
+    func motionEndsASpell() throws {
+        var meter = StillnessMeter()
+        var results: [Double?] = []
+        for n in 0..<12 {
+            let x = n < 3 ? 100 : n < 7 ? 100 + 8 * (n - 2) : 132
+            results.append(meter.measure(try Self.image(seed: UInt64(n), noise: 3, boxX: x), at: Double(n)))
+        }
+        #expect(results[1] != nil && results[2] != nil, "still before the box moves")
+        #expect(results[3...6].allSatisfy { $0 == nil }, "\(results)")
+        #expect(results[7] == 0 && results[11] == 4, "\(results)")
+        #expect(meter.spell == 2)
+    }
+}
