@@ -39,6 +39,16 @@ extension TrackingEngine {
         var codeLikeSpell: Int?
         /// Frames that rested (``TrackingEngineConfiguration/restsWhileStill``), for benchmarks.
         var restedFrames = 0
+        /// Whether standing reads run within the frame that starts them (``readStandingViewsInline()``).
+        var inline = false
+    }
+
+    /// Makes the reads of a still view run within the frame that starts them instead of on a
+    /// background thread: the same codes at the same frames (a file's frames wait for them at
+    /// the next frame anyway), with all their CPU inside the frame's detection, for benchmarks
+    /// that time each frame's work.
+    package func readStandingViewsInline() {
+        state.withLock { $0.standing.inline = true }
     }
 
     /// Frames so far that rested: a still view with nothing tracked, not searched.
@@ -51,15 +61,17 @@ extension TrackingEngine {
         private let group = DispatchGroup()
         private let answer = Mutex<DetectionReport>(DetectionReport())
 
-        init(spell: Int, image: LumaImage, reader: BarcodeReader) {
+        /// Starts reading `image` on a background thread, or reads it now when `inline`.
+        init(spell: Int, image: LumaImage, reader: BarcodeReader, inline: Bool) {
             self.spell = spell
             group.enter()
-            DispatchQueue.global(qos: .utility).async { [self] in
+            let read: @Sendable () -> Void = { [self] in
                 // A failed thorough read adds nothing; the frame's own reads stand.
                 let report = (try? reader.read(image)) ?? DetectionReport()
                 answer.withLock { $0 = report }
                 group.leave()
             }
+            if inline { read() } else { DispatchQueue.global(qos: .utility).async(execute: read) }
         }
 
         /// Its answer, waiting for it when `wait`, else only if it is there.
@@ -117,7 +129,7 @@ extension TrackingEngine {
             return state.standing.steps == 1 ? image : Self.mean(of: state.standing, like: image)
         }
         if let start {
-            let read = StandingRead(spell: spell, image: start, reader: standingReader)
+            let read = StandingRead(spell: spell, image: start, reader: standingReader, inline: state.withLock { $0.standing.inline })
             state.withLock { $0.standing.inFlight = read }
         }
         return taken

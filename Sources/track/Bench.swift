@@ -1,5 +1,6 @@
 import ArgumentParser
 import PalletStation
+import SyntheticScenes
 import BarcodeTracking
 import Foundation
 import TrackBench
@@ -71,6 +72,9 @@ struct Bench: ParsableCommand {
     @Option(name: .long, parsing: .unconditional, help: "With --scenes station: the station's gap in seconds (default track station's).")
     var gap: Double?
 
+    @Flag(name: .long, help: "With --scenes station: also time the engine and decoding every frame on each seed's scene, CPU per frame by what the view shows (empty, labels moving, labels standing).")
+    var cpu = false
+
     @Option(name: .long, help: "Write every figure as JSON to this file.")
     var json: String?
 
@@ -94,7 +98,7 @@ struct Bench: ParsableCommand {
         }
         if let seeds, seeds < 1 || seeds > 100 { throw ValidationError("--seeds must be 1...100, not \(seeds)") }
         if let gap, !(gap > 0 && gap <= 60) { throw ValidationError("--gap must be more than 0 and at most 60 seconds, not \(gap)") }
-        if gap != nil, scenes != .station { throw ValidationError("--gap applies to --scenes station only") }
+        if gap != nil || cpu, scenes != .station { throw ValidationError("--gap and --cpu apply to --scenes station only") }
         if let only, scenes.scenes(frames: frames).allSatisfy({ !$0.name.contains(only) }) {
             throw ValidationError("--only \(only) matches no scene; names look like 1080p-12-slow (track bench lists them as it runs)")
         }
@@ -183,5 +187,19 @@ extension Bench {
             }
         }
         print(BenchStation.table(outcomes, gap: gap), terminator: "")
+        guard cpu else { return }
+        let timing = BenchStationCPU(engine: bench.engine, session: bench.session)
+        var total = BenchStationCPU.Outcome()
+        for seed in 1...UInt64(seeds ?? 3) {
+            StandardError.print("bench: station scene, seed \(seed), CPU per frame")
+            do {
+                total = total + (try timing.run(SyntheticScene(BenchStation.scene(seed: seed, frames: frames ?? 18_000)), frames: frames ?? 18_000))
+            } catch {
+                StandardError.print("track bench: \(error)")
+                throw ExitCode(ExitStatus.inputError)
+            }
+        }
+        print("")
+        print(BenchStationCPU.table(total), terminator: "")
     }
 }
