@@ -63,6 +63,9 @@ public final class LiveFeed: Sendable {
         var finished = false
         var finalLines: [String] = []
         var publishedSinceHeartbeat = false
+        /// Whether the latest of the `paused` and `resumed` events was `paused`: a viewer who joins then
+        /// is told, so that its page says paused rather than showing a rate of zero.
+        var paused = false
     }
 
     private let state = Mutex(State())
@@ -142,6 +145,7 @@ public final class LiveFeed: Sendable {
         state.withLock { state in
             guard !state.finished else { return }
             if name == "cleared" { state.recognizedLines.removeAll() }
+            if name == "paused" || name == "resumed" { state.paused = name == "paused" }
             Self.send(.named(name, json), in: &state)
         }
     }
@@ -221,10 +225,11 @@ public final class LiveFeed: Sendable {
     func events() -> EventViewer? {
         let added = addViewer(\.eventViewers) { state in
             // Room for the whole replay besides the backlog, so that joining never drops a kept line.
-            .bufferingNewest(Self.eventBacklog + state.recognizedLines.count + 2 + state.finalLines.count)
+            .bufferingNewest(Self.eventBacklog + state.recognizedLines.count + 3 + state.finalLines.count)
         } greet: { state, continuation in
             for line in state.recognizedLines { continuation.yield(Event(item: .data(line), sequence: nil)) }
             if let frame = state.latestFrameLine { continuation.yield(Event(item: .data(frame), sequence: nil)) }
+            if state.paused, !state.finished { continuation.yield(Event(item: .named("paused", "{}"), sequence: nil)) }
             if state.finished { for line in state.finalLines { continuation.yield(Event(item: .data(line), sequence: nil)) } }
         }
         return added.map { EventViewer(stream: $0.stream, firstSequence: $0.sequence + 1) }

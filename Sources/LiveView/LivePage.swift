@@ -267,7 +267,8 @@ function openEvents() {
   events.onopen = () => {
     eventsDelay = 1000;
     codes.clear(); renderList();  // the server replays the codes since the last clear
-    if (!finished) $("state").textContent = paused ? "paused" : "live";
+    paused = false;  // and a paused event when the job is paused
+    if (!finished) $("state").textContent = "live";
   };
   events.onmessage = (e) => onEvent(JSON.parse(e.data));
   events.addEventListener("paused", () => { paused = true; $("state").textContent = "paused"; });
