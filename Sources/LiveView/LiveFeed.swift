@@ -55,6 +55,10 @@ public final class LiveFeed: Sendable {
         var latest: FrameSnapshot?
         var latestFrameLine: String?
         var recognizedLines: [String] = []
+        /// The latest `pallet` lines (a station's closed pallets), at most ``LiveFeed/palletReplayLimit``.
+        var palletLines: [String] = []
+        /// The latest `palletProgress` event's body (a station's pallet in progress).
+        var palletProgress: String?
         var frameViewers: [Int: AsyncStream<FrameSnapshot>.Continuation] = [:]
         var eventViewers: [Int: AsyncStream<Event>.Continuation] = [:]
         /// The number of the latest published event item (see ``Event``).
@@ -63,6 +67,9 @@ public final class LiveFeed: Sendable {
         var finished = false
         var finalLines: [String] = []
         var publishedSinceHeartbeat = false
+        /// Whether the latest of the `paused` and `resumed` events was `paused`: a viewer who joins then
+        /// is told, so that its page says paused rather than showing a rate of zero.
+        var paused = false
     }
 
     private let state = Mutex(State())
@@ -73,6 +80,8 @@ public final class LiveFeed: Sendable {
     static let eventBacklog = 1024
     /// At most this many `recognized` lines are replayed to a viewer who joins late.
     static let replayLimit = 10_000
+    /// At most this many `pallet` lines (the latest) are replayed to a viewer who joins late.
+    public static let palletReplayLimit = 20
     /// The most viewers of ``frames()`` and ``events()`` together.
     public let maximumViewers: Int
 
@@ -129,6 +138,9 @@ public final class LiveFeed: Sendable {
                 state.latestFrameLine = line
             } else if line.hasPrefix(#"{"type":"recognized""#), state.recognizedLines.count < Self.replayLimit {
                 state.recognizedLines.append(line)
+            } else if line.hasPrefix(#"{"type":"pallet""#) {
+                state.palletLines.append(line)
+                if state.palletLines.count > Self.palletReplayLimit { state.palletLines.removeFirst() }
             } else if line.hasPrefix(#"{"type":"cleared""#) {
                 // The session forgot its codes before this line's frame: so does the replay.
                 state.recognizedLines.removeAll()
@@ -142,7 +154,19 @@ public final class LiveFeed: Sendable {
         state.withLock { state in
             guard !state.finished else { return }
             if name == "cleared" { state.recognizedLines.removeAll() }
+            if name == "paused" || name == "resumed" { state.paused = name == "paused" }
             Self.send(.named(name, json), in: &state)
+        }
+    }
+
+    /// Sends a station's pallet in progress as the named event `palletProgress` (`json`: one JSON object,
+    /// see the `palletProgress` body of `track station`) and keeps it, so a viewer who joins later gets the
+    /// latest one. The caller limits how often it sends: every call goes to every viewer.
+    public func publishPalletProgress(json: String) {
+        state.withLock { state in
+            guard !state.finished else { return }
+            state.palletProgress = json
+            Self.send(.named("palletProgress", json), in: &state)
         }
     }
 
@@ -215,16 +239,19 @@ public final class LiveFeed: Sendable {
         }?.stream
     }
 
-    /// A new event viewer: every kept `recognized` line (up to ``replayLimit``, since the last clear) and
-    /// the latest `frame` line, then every item as published (at most ``eventBacklog`` waiting; older ones
+    /// A new event viewer: the latest `pallet` lines (up to ``palletReplayLimit``), every kept `recognized`
+    /// line (up to ``replayLimit``, since the last clear), the latest `frame` line, the latest `palletProgress`
+    /// and `paused` when the job is paused, then every item as published (at most ``eventBacklog`` waiting; older ones
     /// are dropped, which the numbering shows). `nil` when ``maximumViewers`` are connected.
     func events() -> EventViewer? {
         let added = addViewer(\.eventViewers) { state in
             // Room for the whole replay besides the backlog, so that joining never drops a kept line.
-            .bufferingNewest(Self.eventBacklog + state.recognizedLines.count + 2 + state.finalLines.count)
+            .bufferingNewest(Self.eventBacklog + state.palletLines.count + state.recognizedLines.count + 4 + state.finalLines.count)
         } greet: { state, continuation in
-            for line in state.recognizedLines { continuation.yield(Event(item: .data(line), sequence: nil)) }
+            for line in state.palletLines + state.recognizedLines { continuation.yield(Event(item: .data(line), sequence: nil)) }
             if let frame = state.latestFrameLine { continuation.yield(Event(item: .data(frame), sequence: nil)) }
+            if let progress = state.palletProgress { continuation.yield(Event(item: .named("palletProgress", progress), sequence: nil)) }
+            if state.paused, !state.finished { continuation.yield(Event(item: .named("paused", "{}"), sequence: nil)) }
             if state.finished { for line in state.finalLines { continuation.yield(Event(item: .data(line), sequence: nil)) } }
         }
         return added.map { EventViewer(stream: $0.stream, firstSequence: $0.sequence + 1) }

@@ -31,6 +31,15 @@ enum LivePage {
   #codes .rejected .payload { color: #f77; text-decoration: line-through; }
   #codes .times { color: #999; font-size: 12px; }
   .legend span { margin-right: 8px; }
+  #station h2 { font-size: 16px; margin: 4px 0; } #station h3 { font-size: 14px; margin: 10px 0 4px; color: #bbb; }
+  #pallet-codes, #pallets { list-style: none; margin: 0; padding: 0; }
+  #pallet-codes li { font-family: ui-monospace, monospace; word-break: break-all; color: #7f7; }
+  #pallet-codes li.unexpected { color: #fa0; }
+  #pallet-missing { color: #f77; font-family: ui-monospace, monospace; word-break: break-all; }
+  #pallets li { padding: 3px 0; border-bottom: 1px solid #333; }
+  #pallets .status { font-weight: bold; }
+  #pallets .complete .status { color: #0f4; } #pallets .short .status { color: #f55; } #pallets .over .status { color: #fa0; }
+  #pallets .discrepancy { color: #fa0; font-size: 12px; word-break: break-all; } #pallets .exact { color: #0f4; font-size: 12px; }
 </style></head>
 <body>
 <header>
@@ -39,11 +48,16 @@ enum LivePage {
   <span class="stat" id="latency">latency –</span>
   <span id="state">connecting…</span>
   <button id="pause">Pause</button><button id="resume">Resume</button>
-  <button id="clear">Clear</button><button id="snapshot">Snapshot</button>
+  <button id="clear">Clear</button><button id="snapshot">Snapshot</button><button id="next" hidden>Next pallet</button>
 </header>
 <main>
   <div id="stage"><img id="frame" alt="live frame"><canvas id="overlay"></canvas></div>
   <aside>
+    <section id="station" hidden>
+      <h2 id="pallet-head">waiting for a pallet</h2>
+      <ul id="pallet-codes"></ul><div id="pallet-missing"></div>
+      <h3>Latest pallets</h3><ol id="pallets"></ol>
+    </section>
     <div class="legend"><span style="color:#0f4">■ decoded</span><span style="color:#fd0">┅ located</span><span style="color:#f33">■ rejected</span><span style="color:#f0f">□ overlay</span></div>
     <ol id="codes"></ol>
   </aside>
@@ -254,9 +268,55 @@ function onEvent(o) {
       $("state").textContent = "finished (" + o.reason + ", " + o.frames + " frames)";
       $("fps").textContent = "finished";
       // The job has ended: nothing left to pause, clear or snapshot.
-      for (const id of ["pause", "resume", "clear", "snapshot"]) $(id).disabled = true;
+      for (const id of ["pause", "resume", "clear", "snapshot", "next"]) $(id).disabled = true;
       events.close(); break;
+    case "pallet":
+      pallets.unshift(o); pallets.length = Math.min(pallets.length, 20); renderPallets(); break;
   }
+}
+
+// A pallet station (track station): the pallet in progress (palletProgress events) and the latest
+// pallets (pallet lines, newest first), with their count status and manifest discrepancies.
+const pallets = [];
+function lineText(l) { return l.payload + (l.quantity > 1 ? " ×" + l.quantity : ""); }
+function renderProgress(p) {
+  const list = $("pallet-codes"), missing = $("pallet-missing");
+  list.replaceChildren(); missing.textContent = "";
+  if (p.pallet === null) { $("pallet-head").textContent = "waiting for a pallet"; document.body.dataset.pallet = ""; return; }
+  $("pallet-head").textContent = "Pallet " + p.pallet + " · " + (p.expected !== null ? p.count + " of " + p.expected : p.count + (p.count === 1 ? " code" : " codes"));
+  for (const c of p.codes) {
+    const li = document.createElement("li");
+    li.className = c.manifest === "unexpected" ? "unexpected" : "correct";
+    li.textContent = c.symbology + " " + payloadText(c) + (c.manifest === "unexpected" ? " (not in the manifest)" : "");
+    list.append(li);
+  }
+  if (p.manifest && p.manifest.missing.length) missing.textContent = "missing: " + p.manifest.missing.map(lineText).join(", ");
+  document.body.dataset.pallet = String(p.pallet);
+}
+function renderPallets() {
+  const list = $("pallets");
+  list.replaceChildren();
+  for (const p of pallets) {
+    const li = document.createElement("li");
+    li.className = p.status || "";
+    li.dataset.pallet = String(p.pallet); li.dataset.status = p.status || "";
+    const status = document.createElement("span");
+    status.className = "status";
+    status.textContent = p.status || (p.count + (p.count === 1 ? " code" : " codes"));
+    const head = document.createElement("div");
+    head.append("#" + p.pallet + " · " + (p.expected !== null ? p.count + " of " + p.expected + " · " : ""), status);
+    li.append(head);
+    if (p.manifest) {
+      const m = document.createElement("div"), parts = [];
+      if (p.manifest.unexpected.length) parts.push("unexpected: " + p.manifest.unexpected.map(lineText).join(", "));
+      if (p.manifest.missing.length) parts.push("missing: " + p.manifest.missing.map(lineText).join(", "));
+      m.className = parts.length ? "discrepancy" : "exact";
+      m.textContent = parts.length ? parts.join(" · ") : "manifest: exact";
+      li.append(m);
+    }
+    list.append(li);
+  }
+  document.body.dataset.pallets = String(pallets.length);
 }
 
 // The event stream. The browser reconnects an EventSource by itself only after a network error; a
@@ -267,12 +327,15 @@ function openEvents() {
   events.onopen = () => {
     eventsDelay = 1000;
     codes.clear(); renderList();  // the server replays the codes since the last clear
-    if (!finished) $("state").textContent = paused ? "paused" : "live";
+    paused = false;  // and a paused event when the job is paused
+    pallets.length = 0; renderPallets();  // and the latest pallets
+    if (!finished) $("state").textContent = "live";
   };
   events.onmessage = (e) => onEvent(JSON.parse(e.data));
   events.addEventListener("paused", () => { paused = true; $("state").textContent = "paused"; });
   events.addEventListener("resumed", () => { paused = false; $("state").textContent = "live"; });
   events.addEventListener("cleared", () => { codes.clear(); renderList(); });
+  events.addEventListener("palletProgress", (e) => renderProgress(JSON.parse(e.data)));
   events.addEventListener("stats", (e) => {
     const s = JSON.parse(e.data);
     $("latency").textContent = "latency p50 " + s.latencyP50.toFixed(1) + " ms";
@@ -296,12 +359,16 @@ setInterval(() => {
   $("fps").textContent = finished ? "finished" : paused ? "paused" : (span > 0 ? ((n - 1) / span).toFixed(1) : "0") + " fps";
 }, 500);
 
-for (const action of ["pause", "resume", "clear"]) {
+for (const action of ["pause", "resume", "clear", "next"]) {
   $(action).onclick = () => fetch(withToken("/" + action), { method: "POST" });
 }
 $("snapshot").onclick = () => window.open(withToken("/snapshot.png"), "_blank");
 streamFrames();
-fetch(withToken("/scene.json")).then((r) => r.json()).then((s) => { scene = s; renderList(); scheduleRender(); });
+fetch(withToken("/scene.json")).then((r) => r.json()).then((s) => {
+  scene = s;
+  if (s.station) { $("station").hidden = false; $("next").hidden = false; document.title = "track · " + s.station; }
+  renderList(); scheduleRender();
+});
 new ResizeObserver(scheduleRender).observe(stage);
 window.addEventListener("orientationchange", scheduleRender);
 renderList();

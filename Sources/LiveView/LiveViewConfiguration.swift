@@ -79,6 +79,10 @@ public struct LiveViewScene: Sendable, Hashable {
     public var expectedCount: Int?
     /// Whether overlay rectangles are planned (`--overlay`), so the page draws them.
     public var hasOverlays: Bool
+    /// The pallet station's name when the job splits its codes into pallets (`track station`): the page
+    /// then shows the pallet in progress, the latest pallets and a "Next pallet" button (`POST /next`).
+    /// `nil` for a plain job. Default `nil`.
+    public var station: String?
 
     /// A scene from the session's scan area at `frameSize`.
     public init(frameSize: Size, scanArea: ScanArea, expectedCount: Int? = nil, hasOverlays: Bool = false) {

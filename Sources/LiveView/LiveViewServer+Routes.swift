@@ -2,6 +2,7 @@ import BarcodeAnnotation
 import BarcodeTracking
 import Foundation
 import Hummingbird
+import JSONLines
 import NIOCore
 import Synchronization
 
@@ -47,6 +48,14 @@ extension LiveViewServer {
             session.clear()
             feed.publish(named: "cleared", json: "{}")
             return Self.response(.ok, type: "application/json", Array(#"{"cleared":true}"#.utf8))
+        }
+        let nextPallet = self.nextPallet
+        router.post("/next") { _, _ in
+            guard let nextPallet else {
+                return Self.refusal(.notFound, "this job counts no pallets: POST /next closes a pallet of track station\n")
+            }
+            nextPallet()
+            return Self.response(.ok, type: "application/json", Array(#"{"next":true}"#.utf8))
         }
         router.get("/snapshot.png") { _, _ in await Self.snapshot(feed) }
         router.post("/snapshot") { _, _ in await Self.snapshot(feed) }
@@ -195,7 +204,7 @@ final class WriteWatchdog: Sendable {
 }
 
 extension LiveViewScene {
-    /// `{"width":…,"height":…,"scanArea":{…},"pointOfInterest":[x,y],"selection":…,"expected":…,"overlays":…}`, frame pixels.
+    /// `{"width":…,"height":…,"scanArea":{…},"pointOfInterest":[x,y],"selection":…,"expected":…,"overlays":…,"station":…}`, frame pixels.
     var json: String {
         func n(_ x: Double) -> String { x.isFinite ? String(format: "%.2f", x) : "0" }
         func rect(_ r: Rect) -> String { #"{"x":\#(n(r.x)),"y":\#(n(r.y)),"width":\#(n(r.width)),"height":\#(n(r.height))}"# }
@@ -206,6 +215,7 @@ extension LiveViewScene {
         }
         return #"{"width":\#(n(frameSize.width)),"height":\#(n(frameSize.height)),"scanArea":\#(rect(scanArea)),"#
             + #""pointOfInterest":[\#(n(pointOfInterest.x)),\#(n(pointOfInterest.y))],"selection":\#(selectionJSON),"#
-            + #""expected":\#(expectedCount.map(String.init) ?? "null"),"overlays":\#(hasOverlays)}"#
+            + #""expected":\#(expectedCount.map(String.init) ?? "null"),"overlays":\#(hasOverlays),"#
+            + #""station":\#(station.map { JSONValue.string($0).text } ?? "null")}"#
     }
 }

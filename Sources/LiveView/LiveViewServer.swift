@@ -8,7 +8,7 @@ import Synchronization
 /// Serves a running job over HTTP with Hummingbird: the page (`GET /`), the frames as MJPEG
 /// (`GET /stream.mjpeg`), the `jsonl` events as Server-Sent Events (`GET /events`), the scene
 /// (`GET /scene.json`), and the operator's actions `POST /pause`, `/resume`, `/clear`, `/snapshot`
-/// (also `GET /snapshot.png`), which act on the ``ScanSession``.
+/// (also `GET /snapshot.png`), which act on the ``ScanSession``, and for a pallet station `POST /next`.
 ///
 /// The server only reads the ``LiveFeed`` and calls the session's thread-safe controls: it never
 /// stops the job, and a failing viewer never reaches the tracking. Call ``start()`` once, then
@@ -22,17 +22,23 @@ public final class LiveViewServer: Sendable {
     public let session: ScanSession
     /// Frame size, scan area and expected count, for the page.
     public let scene: LiveViewScene
+    /// What `POST /next` calls (a pallet station's manual trigger, from a request's task); `nil` when the
+    /// job counts no pallets, and `POST /next` gets 404.
+    public let nextPallet: (@Sendable () -> Void)?
     private let task = Mutex<Task<Void, Never>?>(nil)
     /// The port listened on, once bound; the request guard checks `Host` against it.
     let boundPort = BoundPort()
 
-    /// A server for `feed` and `session`; throws ``LiveViewError`` (`.invalidConfiguration`) for unsafe
-    /// or impossible settings (see ``LiveViewConfiguration/validated()``).
-    public init(configuration: LiveViewConfiguration, feed: LiveFeed, session: ScanSession, scene: LiveViewScene) throws(LiveViewError) {
+    /// A server for `feed` and `session`, with `nextPallet` behind `POST /next` when the job is a pallet
+    /// station; throws ``LiveViewError`` (`.invalidConfiguration`) for unsafe or impossible settings (see
+    /// ``LiveViewConfiguration/validated()``).
+    public init(configuration: LiveViewConfiguration, feed: LiveFeed, session: ScanSession, scene: LiveViewScene,
+                nextPallet: (@Sendable () -> Void)? = nil) throws(LiveViewError) {
         self.configuration = try configuration.validated()
         self.feed = feed
         self.session = session
         self.scene = scene
+        self.nextPallet = nextPallet
     }
 
     /// Starts listening and returns the page's address, e.g. `http://127.0.0.1:8080/` (with `?token=…`

@@ -25,7 +25,7 @@ public struct PalletStation: Sendable {
     public private(set) var current: PalletInProgress?
 
     private let session: ScanSession?
-    private var checker: ManifestChecker?
+    var checker: ManifestChecker?
     /// Tracks of closed pallets that are still in view, and so not counted again.
     private var carriedOver: Set<TrackID> = []
     /// When a code was last in view (source clock).

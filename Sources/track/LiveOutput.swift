@@ -10,9 +10,11 @@ final class LiveOutput {
     private let clock: FrameClock
     private var lastStats = DispatchTime.now()
 
-    init(configuration: LiveViewConfiguration, session: ScanSession, scene: LiveViewScene, clock: FrameClock) throws {
+    /// `nextPallet`: what `POST /next` calls (`track station`'s manual trigger), `nil` for `track run`.
+    init(configuration: LiveViewConfiguration, session: ScanSession, scene: LiveViewScene, clock: FrameClock,
+         nextPallet: (@Sendable () -> Void)? = nil) throws {
         feed = try LiveFeed(maximumViewers: configuration.maximumStreamingClients, maximumSnapshots: configuration.maximumSnapshots)
-        server = try LiveViewServer(configuration: configuration, feed: feed, session: session, scene: scene)
+        server = try LiveViewServer(configuration: configuration, feed: feed, session: session, scene: scene, nextPallet: nextPallet)
         self.clock = clock
     }
 

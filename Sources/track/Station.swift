@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import LiveView
 
 /// `track station`: pallet after pallet for a shift, each recorded, counted and checked.
 struct Station: AsyncParsableCommand {
@@ -9,7 +10,7 @@ struct Station: AsyncParsableCommand {
         discussion: """
             A pallet begins when a code comes into view and ends when no code has been in view for
             --gap seconds (--split presence, the default for a fixed camera), or at a trigger: a line
-            on standard input or SIGUSR1 (--split trigger for stop-and-go or hand-held work: only a
+            on standard input, SIGUSR1 or POST /next on the live page (--split trigger for stop-and-go or hand-held work: only a
             trigger ends a pallet). --expect N checks each pallet's count (complete, short, over).
             Pallet numbers go on across restarts (--state). With --format jsonl each pallet is a
             `pallet` line, then the summary; --output appends, so a restarted station keeps its records.
@@ -25,6 +26,7 @@ struct Station: AsyncParsableCommand {
     @OptionGroup(title: "Input") var input: InputOptions
     @OptionGroup(title: "Session") var session: SessionOptions
     @OptionGroup(title: "Station") var station: StationOptions
+    @OptionGroup(title: "Live view") var serve: ServeOptions
 
     @Option(name: .long, help: "Output format: text or jsonl (a pallet line per pallet, then the summary).")
     var format: String = "text"
@@ -49,9 +51,15 @@ struct Station: AsyncParsableCommand {
         let signals = stopper.handleSignals()
         defer { signals.forEach { $0.cancel() } }
         let job: TrackingJob
+        let liveView: LiveViewConfiguration?
+        do { liveView = try serve.configuration() } catch {
+            StandardError.print("track: \(error)")
+            throw ExitCode(64)
+        }
         do {
             job = try TrackingJob(input: input, session: session, format: OutputFormat(rawValue: format)!, output: output,
-                                  annotate: nil, overlay: nil, stopper: stopper, station: station)
+                                  annotate: nil, overlay: nil, stopper: stopper, serve: liveView, latencyReport: serve.latencyReport,
+                                  station: station)
         } catch let error as JobSetupError {
             StandardError.print("track: \(error.message)")
             throw ExitCode(error.status)

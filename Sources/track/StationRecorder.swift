@@ -3,6 +3,7 @@ import BarcodeTracking
 import Dispatch
 import Foundation
 import JSONLines
+import LiveView
 import PalletStation
 import Synchronization
 
@@ -21,6 +22,13 @@ final class StationRecorder {
     private var signalSource: (any DispatchSourceSignal)?
     /// Pallets recorded in this run.
     private(set) var palletsRecorded = 0
+    /// `--serve`: where the pallet lines and the pallet in progress go, or `nil`.
+    var live: LiveFeed?
+    /// The latest `palletProgress` body sent, and when (uptime nanoseconds).
+    private var shownProgress: (body: String, at: UInt64)?
+    /// The least time between two `palletProgress` events: the panel follows a pallet closely enough
+    /// for people, and a viewer gets a handful of small events a second at most.
+    static let progressInterval: UInt64 = 250_000_000
 
     init(options: StationOptions, expected: Int?, session: ScanSession, sink: OutputSink, format: OutputFormat) throws {
         var configuration = PalletStationConfiguration(station: options.stationName)
@@ -75,6 +83,19 @@ final class StationRecorder {
     func frame(_ result: ScanFrameResult) {
         if triggers.take() > 0, let closed = station.close() { record(closed) }
         for closed in station.process(result) { record(closed) }
+        publishProgress()
+    }
+
+    /// Sends the pallet in progress to the live view when it changed, at most once per ``progressInterval``
+    /// unless `now` (a pallet just closed: the panel empties with the record's arrival).
+    private func publishProgress(now: Bool = false) {
+        guard let live else { return }
+        let time = DispatchTime.now().uptimeNanoseconds
+        if !now, let shown = shownProgress, time - shown.at < Self.progressInterval { return }
+        let body = PalletJSON.progress(station.progress, station: station.configuration.station)
+        guard body != shownProgress?.body else { return }
+        shownProgress = (body, time)
+        live.publishPalletProgress(json: body)
     }
 
     /// The input ended or the run was stopped: the pallet in progress is recorded as it is.
@@ -94,12 +115,15 @@ final class StationRecorder {
             record.warnings.append(error.message)
             StandardError.print("track: warning: pallet \(record.number): \(error.message)")
         } catch {}
+        let line = PalletJSON.line(record)
         switch format {
-        case .jsonl: sink.write(PalletJSON.line(record))
+        case .jsonl: sink.write(line)
         default: StationText.lines(for: record).forEach(sink.write)
         }
         sink.flush()
         palletsRecorded += 1
+        live?.publish(eventLine: line)
+        publishProgress(now: true)
     }
 
     private func writeSnapshot(of closed: ClosedPallet, into folder: URL, record: inout PalletRecord) {

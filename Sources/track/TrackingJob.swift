@@ -161,10 +161,18 @@ final class TrackingJob {
         processor = FrameProcessor(source: LimitedSource(source.source, frames: options.frames, duration: options.duration, clock: clock),
                                    detector: reader, session: session, configuration: processorConfiguration)
         if let serve {
-            let scene = LiveViewScene(frameSize: source.frameSize, scanArea: configuration.scanArea,
+            var scene = LiveViewScene(frameSize: source.frameSize, scanArea: configuration.scanArea,
                                       expectedCount: options.expect, hasOverlays: overlays != nil)
+            scene.station = stationOptions?.stationName
+            // POST /next is the station's manual trigger, exactly as a line on standard input or SIGUSR1.
+            let nextPallet: (@Sendable () -> Void)? = station.map { recorder in
+                let triggers = recorder.triggers
+                return { triggers.fire() }
+            }
             do {
-                live = try LiveOutput(configuration: serve, session: session, scene: scene, clock: clock ?? FrameClock())
+                live = try LiveOutput(configuration: serve, session: session, scene: scene, clock: clock ?? FrameClock(),
+                                      nextPallet: nextPallet)
+                station?.live = live?.feed
             } catch let error as LiveViewError {
                 throw failed(JobSetupError(message: "--serve: \(error.message)", status: 64))
             }

@@ -28,6 +28,9 @@ final class ChromiumSession {
         posix_spawn_file_actions_adddup2(&actions, replies[1], 4)
         posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
         posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+        // Only the protocol's pipes go to the browser: a socket the test holds (a client taking a stream
+        // slot) would otherwise stay open in Chromium after the test closes it, and keep its slot.
+        Self.closeInChild(from: 5, &actions)
         let arguments = [path, "--headless", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--hide-scrollbars",
                          "--no-first-run", "--force-device-scale-factor=1", "--window-size=\(window.0),\(window.1)",
                          "--user-data-dir=\(profile.path)", "--remote-debugging-pipe", "about:blank"]
@@ -43,6 +46,19 @@ final class ChromiumSession {
         let targetID = try (target["targetId"] as? String).orThrow("no targetId in \(target)")
         let attached = try send("Target.attachToTarget", ["targetId": targetID, "flatten": true], session: false)
         sessionID = try (attached["sessionId"] as? String).orThrow("no sessionId in \(attached)")
+    }
+
+    /// Adds a file action closing every descriptor from `lowest` up: glibc's
+    /// `posix_spawn_file_actions_addclosefrom_np` (2.34 and later, not visible to Swift's Glibc
+    /// module), else a close per descriptor open now.
+    private static func closeInChild(from lowest: Int32, _ actions: inout posix_spawn_file_actions_t) {
+        typealias CloseFrom = @convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32
+        if let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "posix_spawn_file_actions_addclosefrom_np") {
+            _ = unsafeBitCast(symbol, to: CloseFrom.self)(&actions, lowest)
+            return
+        }
+        let open = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd"))?.compactMap { Int32($0) } ?? []
+        for fd in open where fd >= lowest { posix_spawn_file_actions_addclose(&actions, fd) }
     }
 
     deinit {

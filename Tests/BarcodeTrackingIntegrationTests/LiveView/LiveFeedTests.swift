@@ -72,6 +72,36 @@ struct LiveFeedTests {
         #expect(late == lines)
     }
 
+    @Test("A late event viewer gets the latest 20 pallet lines, the latest pallet progress, and paused while the job is paused")
+    func lateViewerGetsPalletsAndPause() async throws {
+        let feed = try LiveFeed()
+        for number in 1...25 { feed.publish(eventLine: #"{"type":"pallet","pallet":\#(number)}"#) }
+        feed.publishPalletProgress(json: #"{"station":"a","pallet":null}"#)
+        feed.publishPalletProgress(json: #"{"station":"a","pallet":26}"#)
+        feed.publish(named: "paused", json: "{}")
+        var replayed: [String] = []
+        var named: [String] = []
+        var iterator = try #require(feed.events()).stream.makeAsyncIterator()
+        while named.count < 2, let event = await iterator.next() {
+            switch event.item {
+            case .data(let line): replayed.append(line)
+            case .named(let name, let json): named.append(name + " " + json)
+            case .keepAlive: break
+            }
+        }
+        #expect(replayed == (6...25).map { #"{"type":"pallet","pallet":\#($0)}"# })
+        #expect(named == [#"palletProgress {"station":"a","pallet":26}"#, "paused {}"])
+        feed.publish(named: "resumed", json: "{}")
+        var after = try #require(feed.events()).stream.makeAsyncIterator()
+        feed.publish(eventLine: #"{"type":"frame","frame":1}"#)
+        var names: [String] = []
+        while let event = await after.next() {
+            if case .named(let name, _) = event.item { names.append(name) }
+            if case .data(let line) = event.item, line.contains(#""frame""#) { break }
+        }
+        #expect(names == ["palletProgress"], "no paused once resumed")
+    }
+
     @Test("Settings that would expose the job or cannot work are refused when the server is made")
     func configurationIsValidated() throws {
         var open = LiveViewConfiguration()

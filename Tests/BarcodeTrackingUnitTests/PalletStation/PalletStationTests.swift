@@ -105,6 +105,25 @@ struct PalletStationTests {
         #expect(pallet.record.codes.map(\.framesSeen) == [5, 2, 5])
     }
 
+    @Test func progressMarksThePalletInProgressAgainstTheManifestWithoutCountingItAsSeen() throws {
+        var configuration = PalletStationConfiguration(station: "dock")
+        configuration.expectedCount = 3
+        configuration.manifest = try Manifest(entries: [.init(payload: "A"), .init(payload: "C")])
+        var dock = try Dock(configuration)
+        #expect(dock.station.progress == nil, "no pallet before a code")
+        try dock.show([("A", 100), ("B", 400)], frames: 10)
+        let progress = try #require(dock.station.progress)
+        #expect(progress.number == 1 && progress.countStatus == .short)
+        #expect(progress.codes.map { $0.code.barcode.data } == ["A", "B"])
+        #expect(progress.codes.map(\.isExpected) == [true, false], "A is in the manifest, B is not")
+        #expect(progress.manifest?.missing.map(\.payload) == ["C"])
+        #expect(dock.station.progress == progress, "looking does not change it")
+        try dock.idle(seconds: 2)
+        #expect(dock.station.progress == nil, "closed")
+        let check = try #require(dock.closed.first?.record.manifest)
+        #expect(check.correct.map(\.payload) == ["A"], "the previews did not count A as seen by the shift")
+    }
+
     @Test func eachRecordCarriesItsManifestCheck() throws {
         var configuration = PalletStationConfiguration(station: "s")
         configuration.manifest = try Manifest(entries: [.init(payload: "A"), .init(payload: "B")])
