@@ -89,13 +89,24 @@ extension TrackingEngine {
         return (stillFor, state.standing.meter.spell)
     }
 
-    /// Whether this frame rests (``TrackingEngineConfiguration/restsWhileStill``): nothing is
-    /// tracked, no read is carried over, and the view has been still since a frame of this still
-    /// spell that was searched less than ``TrackingEngineConfiguration/stillSweepInterval`` ago.
-    /// A frame that does not rest while still is that spell's sweep.
+    /// Whether a still view may rest with `live` in it: every track a decoded code measured at
+    /// the frame before, none waiting for the reads of its verification. Their pixels have not
+    /// changed since, so neither has what following or re-reading them would find.
+    static func mayRest(with live: [TrackedBarcode]) -> Bool {
+        live.allSatisfy { $0.barcode != nil && $0.state == .tracked && !$0.awaitsVerification }
+    }
+
+    /// Whether this frame rests (``TrackingEngineConfiguration/restsWhileStill``): the tracks
+    /// allow it (``mayRest(with:)``), no read is carried over, and the view has been still since
+    /// a frame of this still spell that was searched less than
+    /// ``TrackingEngineConfiguration/stillSweepInterval`` ago. A frame that does not rest while
+    /// still is that spell's sweep. A resting frame searches nothing and keeps each track where
+    /// it was (``keptWhileResting(_:)``).
     func isResting(live: [TrackedBarcode], stillness: (stillFor: Double?, spell: Int)?, lateWaiting: [LateRead], at time: Double,
                    _ state: inout State) -> Bool {
-        guard configuration.restsWhileStill, live.isEmpty, lateWaiting.isEmpty, let stillness, stillness.stillFor != nil else { return false }
+        guard configuration.restsWhileStill, Self.mayRest(with: live), lateWaiting.isEmpty, let stillness, stillness.stillFor != nil else {
+            return false
+        }
         if let sweep = state.standing.sweep, sweep.spell == stillness.spell, time - sweep.time < configuration.stillSweepInterval,
            state.standing.inFlight == nil {
             state.standing.restedFrames += 1
@@ -103,6 +114,16 @@ extension TrackingEngine {
         }
         state.standing.sweep = (stillness.spell, time)
         return false
+    }
+
+    /// A resting frame's measurement of a track: its code where it was measured last, not read
+    /// again (``Detection/isFreshRead`` false).
+    static func keptWhileResting(_ track: TrackedBarcode) -> Detection? {
+        guard var barcode = track.barcode else { return nil }
+        barcode.location = track.location
+        var kept = Detection(barcode: barcode)
+        kept.isFreshRead = false
+        return kept
     }
 
     /// Takes the answer of a standing read that is there (its decoded codes, when the view has

@@ -332,7 +332,7 @@ public final class TrackingEngine: TrackingAwareDetector, Sendable {
             let stillness = measureStillness(image, at: time, &state)
             let resting = isResting(live: live, stillness: stillness, lateWaiting: lateWaiting, at: time, &state)
             // Nor is anything read ahead for the next frame, which will most likely rest.
-            if configuration.restsWhileStill, live.isEmpty, stillness?.stillFor != nil { state.upcoming = nil }
+            if configuration.restsWhileStill, Self.mayRest(with: live), stillness?.stillFor != nil { state.upcoming = nil }
             return (stillness, resting)
         }
         let (frameIndex, memory, stripIndex, tileIndex, whole, ahead, linearRows) = state.withLock { state in
@@ -447,10 +447,15 @@ public final class TrackingEngine: TrackingAwareDetector, Sendable {
         // A lost code (predicted only) predicted out of view is not followed: a template
         // placed off the frame scores nothing and a 2-D code's window holds a piece of it at
         // most; its memory is kept for when it comes back into view (or discovery finds it).
-        var outOfView: [TrackID: TrackMemory] = [:]
+        // Nor is a code on a resting frame, kept where it was with its memory.
+        var unfollowed: [TrackID: TrackMemory] = [:]
+        var keptResting: [Detection] = []
         for track in live {
-            if track.barcode != nil, track.state == .predictedOnly, !Self.isInView(track, bounds: bounds) {
-                outOfView[track.id] = memory[track.id]
+            if resting {
+                keptResting += Self.keptWhileResting(track).map { [$0] } ?? []
+                unfollowed[track.id] = memory[track.id]
+            } else if track.barcode != nil, track.state == .predictedOnly, !Self.isInView(track, bounds: bounds) {
+                unfollowed[track.id] = memory[track.id]
             } else if track.barcode != nil {
                 let due = (frameIndex + track.id.rawValue) % configuration.redecodeInterval == 0
                 jobs.append(.follow(track, memory[track.id], due: due))
@@ -459,9 +464,9 @@ public final class TrackingEngine: TrackingAwareDetector, Sendable {
             }
         }
         let outputs = try perform(jobs, image: image, bounds: bounds, confirmed: confirmed, lateAfter: deadline)
-        var measured: [Detection] = [], discovered: [Detection] = [], outlined: [Detection] = []
+        var measured: [Detection] = keptResting, discovered: [Detection] = [], outlined: [Detection] = []
         var section: Code39Sections.Section?, sectionRows: ClosedRange<Int>?
-        var kept = outOfView
+        var kept = unfollowed
         var warnings = late.warnings
         let carried = zip(jobs, outputs).compactMap { job, output in
             output.late.map { LateRead(search: $0, sent: frameStart, wholeFrame: job.kind == .wholeFrame || job.kind == .reducedWholeFrame) }

@@ -76,3 +76,29 @@ struct StillRestTests {
         #expect(first[true] == 45 && first[false] == 45, "\(first)")
     }
 }
+
+/// A still view with tracked codes rests too: the codes are kept where they were, not followed
+/// or searched again, until the view changes.
+struct StillTrackedRestTests {
+    @Test("A tracked code standing still is kept on every frame while the engine rests, and followed again at once when it moves")
+    func standingCodeIsKeptThenFollowed() throws {
+        let code = try BarcodeRenderer.render("STANDING", as: .qrCode, width: 120, height: 120)
+        // Still for 45 frames (1.5 s), then sliding right 6 px a frame.
+        let frames = try (1...70).map { n in try ReacquisitionTests.frame(n, code: code, x: n <= 45 ? 300 : 300 + 6 * (n - 45), y: 200) }
+        let engine = try TrackingEngine()
+        let session = try ScanSession()
+        var centers: [Double] = []
+        for frame in frames {
+            let detections = try session.detect(in: frame, using: engine)
+            let result = try #require(try session.process(detections, frameNumber: frame.number, time: frame.time,
+                                                          frameSize: Size(width: 960, height: 540)))
+            let track = result.tracks.first { $0.barcode?.data == "STANDING" && $0.state == .tracked }
+            centers.append(track?.location.center.x ?? -1)
+        }
+        #expect(!centers.contains(-1), "tracked on every frame: \(centers)")
+        // Searched at the spell's first frames and a sweep a second later; the rest of the still frames rest.
+        #expect(engine.restedFrames >= 35, "\(engine.restedFrames) frames rested")
+        // Moving: each frame's position is where the code is (its centre 6 px further each frame).
+        for n in 50...70 { #expect(abs(centers[n - 1] - (360 + 6 * Double(n - 45))) <= 3, "frame \(n): \(centers[n - 1])") }
+    }
+}
