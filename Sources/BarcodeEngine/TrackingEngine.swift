@@ -115,6 +115,8 @@ public final class TrackingEngine: TrackingAwareDetector, Sendable {
     let locatedOnlyReader: BarcodeReader
     /// The thorough read of a still view (``TrackingEngineConfiguration/readsStandingViewsHarder``).
     let standingReader: BarcodeReader?
+    /// The EAN/UPC reader of a fine retail code's enlarged close window (``checkingFineRetailRead(_:in:)``).
+    let fineRetailReader: BarcodeReader?
     /// Where detection spends its time, when the creator asked (``EngineJobTimes``).
     public let jobTimes: EngineJobTimes?
     let state = Mutex(State())
@@ -244,6 +246,10 @@ public final class TrackingEngine: TrackingAwareDetector, Sendable {
             }
         }
         bandReaders = bands
+        fineRetailReader = try reader(wanted.filter { Self.retailSymbologies.contains($0) }) {
+            $0.maxSymbols = 2
+            $0.readAddOns = false
+        }
         var located = options
         located.returnLocatedOnly = true
         located.tryDownscale = false
@@ -480,7 +486,9 @@ public final class TrackingEngine: TrackingAwareDetector, Sendable {
                 // An add-on read with its code: a new code unless its own track measured it.
                 discovered += output.found
                 if let memory = output.memory { kept[track.id] = memory }
-            case .locatedOnly: measured += output.detections
+            case .locatedOnly:
+                // A located-only track's first read: checked as a new code's (below).
+                measured += output.detections.map { $0.barcode == nil ? $0 : checkingFineRetailRead($0, in: image) }
             case .search, .sent, .uprightOutline: discovered += output.detections
             case .outlines: outlined += output.detections
             case .code39Section:
@@ -513,11 +521,14 @@ public final class TrackingEngine: TrackingAwareDetector, Sendable {
             }
         }
         let standing = standingDetections(in: image, stillness: stillness, codesInView: !live.isEmpty || !measured.isEmpty || !discovered.isEmpty || !regions.isEmpty)
+            .map { checkingFineRetailRead($0, in: image) }
         var foundNew = false
         if !standing.isEmpty { (measured, foundNew) = Self.merging(standing: standing, into: measured, in: image) }
         for found in discovered where Self.isPlausible(found.location, linear: found.barcode?.symbology.isLinear == true)
             && !Self.isCovered(found, by: measured, in: image) && !Self.contradicts(found, measured: measured) {
-            measured.append(found)
+            let checked = checkingFineRetailRead(found, in: image)
+            if checked.barcode?.bytes != found.barcode?.bytes, Self.isCovered(checked, by: measured, in: image) { continue }
+            measured.append(checked)
             foundNew = true
         }
         // No real 2-D code has a side under 4 pixels, whichever job read it: the 1-hour soak saw

@@ -37,7 +37,11 @@ extension SyntheticScene {
         var pixels = [UInt8](repeating: 0, count: c.width * c.height)
         let occluder = occluderSpan(atFrame: number)
         pixels.withUnsafeMutableBufferPointer { buffer in
-            drawBackground(into: buffer, camera: camera)
+            // A station's floor stays put: its camera is fixed and only the pallets move (on
+            // rollers or forks), so an empty lane looks still, as at a real dock.
+            var floor = camera
+            if configuration.layout == .station { floor.center = floor.frameCenter }
+            drawBackground(into: buffer, camera: floor)
             for label in labels { draw(label, into: buffer, camera: camera) }
             if let occluder { drawOccluder(occluder, into: buffer) }
             applyLighting(buffer)

@@ -12,7 +12,8 @@ public struct SyntheticSceneConfiguration: Sendable, Hashable {
         case pallet
         /// A conveyor: labels ride a belt through a fixed view, entering and leaving.
         case conveyor
-        /// A pallet station: a fixed camera at a conveyor that brings pallet after pallet, each
+        /// A pallet station: a fixed camera at a roller conveyor (the floor stays still, only the
+        /// pallets move) that brings pallet after pallet, each
         /// with 1 to 6 labels (as many as fit in 90% of the view's width), with an empty belt of 0.5 to 10 seconds between one pallet leaving
         /// the view and the next entering it (``SyntheticLabel/pallet`` says which pallet a label is on).
         case station

@@ -1,0 +1,81 @@
+import BarcodeDecoding
+import BarcodeTracking
+
+/// Checking the first read of a fine EAN/UPC code at twice its size.
+///
+/// A code whose modules are about 2 frame pixels wide is close to what zxing-cpp's whole-pixel
+/// bar widths can tell apart: the blur at each edge makes a 1-module bar 1 to 3 pixels wide, and
+/// now and then a wrong digit pattern passes the check digit. The pixels of a standing label
+/// repeat, so such a misread repeats too, on every frame, and N-of-M verification counts it (an
+/// EAN-13 of the station scene, 4020220121282, read as UPC-A 000202121282 on every frame it stood;
+/// zxing-cpp 2.x reads that frame the same way). Enlarged twice with bilinear interpolation the
+/// edges keep their sub-pixel places and the same read gets it right. So a read that would start
+/// a track on such a code is read again in its close window at twice the size (three times when
+/// that reads nothing there), and a different payload found at the same place replaces it. It
+/// costs a read or two of a small window per first read of a fine retail code.
+extension TrackingEngine {
+    /// Module width (frame pixels) under which a retail code's first read is checked enlarged.
+    static let fineModuleWidth = 3.0
+
+    /// The retail symbologies: fixed module counts, short check digits.
+    static let retailSymbologies: Set<Symbology> = [.ean13, .upcA, .ean8, .upcE]
+
+    /// Frame pixels per module of a retail code read at `location`, from its longer side; `nil`
+    /// for other symbologies.
+    static func moduleWidth(of symbology: Symbology, at location: Quadrilateral) -> Double? {
+        let modules: Double
+        switch symbology {
+        case .ean13, .upcA: modules = 95
+        case .ean8: modules = 67
+        case .upcE: modules = 51
+        default: return nil
+        }
+        let across = max(location.topLeft.distance(to: location.topRight), location.topLeft.distance(to: location.bottomLeft))
+        return across / modules
+    }
+
+    /// `found` (a new decoded detection, frame pixels), or the read of its close window enlarged
+    /// twice when that holds another retail payload at the same place.
+    func checkingFineRetailRead(_ found: Detection, in image: LumaImage) -> Detection {
+        guard let reader = fineRetailReader, let barcode = found.barcode,
+              let module = Self.moduleWidth(of: barcode.symbology, at: found.location), module < Self.fineModuleWidth,
+              let (x0, y0, width, height) = Self.cropBounds(Self.closeBox(around: found.location), in: image) else { return found }
+        let origin = Point(x: Double(x0), y: Double(y0))
+        for factor in [2, 3] {
+            guard let enlarged = Self.enlarged(image, x0: x0, y0: y0, width: width, height: height, by: factor),
+                  let report = try? reader.read(enlarged) else { return found }
+            let reads = report.detections.map { $0.scaled(by: 1 / Double(factor)).translated(by: origin) }.filter { read in
+                read.barcode.map { Self.retailSymbologies.contains($0.symbology) } == true
+                    && read.location.isSameCode(as: found.location, partialRead: false)
+            }
+            if reads.isEmpty { continue }
+            if reads.contains(where: { $0.barcode?.bytes == barcode.bytes }) { return found }
+            return reads[0]
+        }
+        return found
+    }
+
+    /// The `width` × `height` pixels of `image` at `x0`, `y0` enlarged `factor` times by bilinear
+    /// interpolation: a point at (x, y) in the output lies at (x0 + x / factor, y0 + y / factor) in `image`.
+    static func enlarged(_ image: LumaImage, x0: Int, y0: Int, width: Int, height: Int, by factor: Int) -> LumaImage? {
+        let w = factor * width, h = factor * height, stride = image.bytesPerRow, f = Double(factor)
+        let pixels = [UInt8](unsafeUninitializedCapacity: w * h) { out, count in
+            image.pixels.withUnsafeBufferPointer { source in
+                for y in 0..<h {
+                    let sy = max(0, min(Double(height - 1), (Double(y) + 0.5) / f - 0.5))
+                    let top = Int(sy), bottom = min(height - 1, top + 1), fy = sy - Double(top)
+                    for x in 0..<w {
+                        let sx = max(0, min(Double(width - 1), (Double(x) + 0.5) / f - 0.5))
+                        let left = Int(sx), right = min(width - 1, left + 1), fx = sx - Double(left)
+                        func at(_ row: Int, _ column: Int) -> Double { Double(source[(y0 + row) * stride + x0 + column]) }
+                        let upper = at(top, left) * (1 - fx) + at(top, right) * fx
+                        let lower = at(bottom, left) * (1 - fx) + at(bottom, right) * fx
+                        out[y * w + x] = UInt8((upper * (1 - fy) + lower * fy).rounded())
+                    }
+                }
+            }
+            count = w * h
+        }
+        return try? LumaImage(width: w, height: h, pixels: pixels)
+    }
+}
