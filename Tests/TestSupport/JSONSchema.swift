@@ -77,11 +77,12 @@ public struct JSONSchema {
             check(value, against: target, at: path, into: &problems)
         }
         if let type = keywords["type"] {
-            let names: [String] = switch type {
-            case .string(let name): [name]
-            case .array(let list): list.compactMap { if case .string(let name) = $0 { name } else { nil } }
-            default: []
-            }
+            let names: [String] =
+                switch type {
+                case .string(let name): [name]
+                case .array(let list): list.compactMap { if case .string(let name) = $0 { name } else { nil } }
+                default: []
+                }
             if !names.contains(where: { Self.value(value, isOfType: $0) }) {
                 problems.append("\(path): expected \(names.joined(separator: " or ")), found \(Self.describe(value))")
             }
@@ -124,7 +125,8 @@ public struct JSONSchema {
             problems.append("\(path): \(number) is below the minimum \(minimum)")
         }
         if case .string(let pattern)? = keywords["pattern"], case .string(let text) = value,
-           text.range(of: pattern, options: .regularExpression) == nil {
+            text.range(of: pattern, options: .regularExpression) == nil
+        {
             problems.append("\(path): \(Self.describe(value)) does not match \(pattern)")
         }
         if case .array(let alternatives)? = keywords["oneOf"] {
@@ -136,8 +138,9 @@ public struct JSONSchema {
                 if own.isEmpty { matching += 1 } else if closest == nil || own.count < closest!.count { closest = own }
             }
             if matching == 0 {
-                problems.append("\(path): matches none of the alternatives; the closest says: "
-                                + (closest ?? []).joined(separator: "; "))
+                problems.append(
+                    "\(path): matches none of the alternatives; the closest says: "
+                        + (closest ?? []).joined(separator: "; "))
             } else if matching > 1 {
                 problems.append("\(path): matches \(matching) alternatives, exactly one expected")
             }
@@ -153,7 +156,8 @@ public struct JSONSchema {
     private static func value(_ value: JSON, isOfType name: String) -> Bool {
         switch (name, value) {
         case ("null", .null), ("boolean", .bool), ("number", .number), ("string", .string), ("array", .array),
-             ("object", .object): true
+            ("object", .object):
+            true
         case ("integer", .number(let number)): number == number.rounded()
         default: false
         }

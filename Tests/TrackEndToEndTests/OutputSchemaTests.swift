@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// Real output of `track` checked against docs/output-contract.schema.json, the contract's machine-readable form.
 struct OutputSchemaTests {
@@ -23,8 +23,11 @@ struct OutputSchemaTests {
 
     @Test("Every line of track --demo --format jsonl, overlays included, matches the schema")
     func demoRunMatchesTheSchema() throws {
-        let run = try TrackProcess.run(["--demo", "--size", "640x360", "--frames", "60", "--format", "jsonl",
-                                        "--overlay", "anchor=topCenter,expiry=0.5"], timeout: 600)
+        let run = try TrackProcess.run(
+            [
+                "--demo", "--size", "640x360", "--frames", "60", "--format", "jsonl",
+                "--overlay", "anchor=topCenter,expiry=0.5",
+            ], timeout: 600)
         #expect(run.status == 0, "\(run.stderr)")
         let types = Set(try Self.expectValid(run))
         #expect(types.isSuperset(of: ["frame", "appeared", "recognized", "overlay", "summary"]), "\(types)")
@@ -35,10 +38,13 @@ struct OutputSchemaTests {
         try TemporaryFiles.withDirectory { folder in
             let manifest = folder.appendingPathComponent("asn.csv")
             try "payload,quantity\nNEVER-SHIPPED,2\n".write(to: manifest, atomically: true, encoding: .utf8)
-            let run = try TrackProcess.run(["station"] + StationCommandTests.scene
-                                           + ["--frames", "320", "--expect", "3", "--manifest", manifest.path,
-                                              "--state", folder.appendingPathComponent("s.json").path, "--format", "jsonl"],
-                                           timeout: 600)
+            let run = try TrackProcess.run(
+                ["station"] + StationCommandTests.scene
+                    + [
+                        "--frames", "320", "--expect", "3", "--manifest", manifest.path,
+                        "--state", folder.appendingPathComponent("s.json").path, "--format", "jsonl",
+                    ],
+                timeout: 600)
             #expect(run.status == 0, "\(run.stderr)")
             let types = try Self.expectValid(run)
             #expect(types.filter { $0 == "pallet" }.count >= 2, "\(types)")
@@ -51,9 +57,11 @@ struct OutputSchemaTests {
         let schema = try Self.schema()
         let good = #"{"type":"lost","id":3,"frame":12,"time":0.4}"#
         #expect(schema.violations(of: try JSON.parse(good)).isEmpty)
-        for bad in [#"{"type":"lost","id":3,"frame":12}"#, #"{"type":"lost","id":3,"frame":12,"time":0.4,"extra":1}"#,
-                    #"{"type":"lost","id":"3","frame":12,"time":0.4}"#, #"{"type":"nonsense"}"#,
-                    #"{"type":"frame","frame":1,"time":0,"tracks":[{"id":1,"quad":[[0,0]],"predicted":[],"dt":0,"stable":true,"state":"tracked","rejected":false}]}"#] {
+        for bad in [
+            #"{"type":"lost","id":3,"frame":12}"#, #"{"type":"lost","id":3,"frame":12,"time":0.4,"extra":1}"#,
+            #"{"type":"lost","id":"3","frame":12,"time":0.4}"#, #"{"type":"nonsense"}"#,
+            #"{"type":"frame","frame":1,"time":0,"tracks":[{"id":1,"quad":[[0,0]],"predicted":[],"dt":0,"stable":true,"state":"tracked","rejected":false}]}"#,
+        ] {
             #expect(!schema.violations(of: try JSON.parse(bad)).isEmpty, "\(bad)")
         }
     }
