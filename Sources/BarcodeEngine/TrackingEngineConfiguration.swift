@@ -101,7 +101,7 @@ public struct TrackingEngineConfiguration: Sendable, Hashable {
     /// on the 48 photo clips (`Benchmarks/photo-clips`, three sets, 27 Nov) against false:
     /// mean coverage of the baseline's reads 98.2 → 99.1%, 97.4 → 97.7%, 96.7 → 97.9%, the
     /// clips at 99% or more 25 → 27, the lowest 84.2 → 86.8%, ID switches 4 in all either way;
-    /// the price is speed where views are often lost (see the README's Performance section).
+    /// the price is speed where views are often lost (see docs/performance.md).
     /// `track --effort fast` turns it off.
     public var lostWholeFrameAtFullResolution = true
     /// The whole factor by which whole-frame searches between full-resolution ones

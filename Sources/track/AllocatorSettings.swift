@@ -13,7 +13,7 @@ import Foundation
 /// with one frame more in flight than ever before then stays resident: the 1-hour soak grew
 /// 1.1 and 1.3 MB in two such steps. So `track` fixes both thresholds at 128 KiB
 /// (``shiftThreshold``; fixing them also turns their adjustment off): large blocks keep
-/// mappings of their own and memory stays flat for shifts (README, Soak). Fixed at glibc's
+/// mappings of their own and memory stays flat for shifts (docs/fuzzing-and-soak.md, "Soak"). Fixed at glibc's
 /// largest automatic values instead (32 and 64 MiB, as in the reader processes), the 20-minute
 /// soak of 26 Nov stepped up 2.2 MB at minute 5.
 ///
@@ -22,7 +22,7 @@ import Foundation
 /// the large thresholds. `track bench` measures the engine against decoding every frame as a
 /// plain zxing-cpp program does it, so it runs both pipelines with the large thresholds
 /// (``AllocatorThresholds/mapThreshold``, ``AllocatorThresholds/trimThreshold``); the engine,
-/// whose whole-frame reads run in reader processes, gains less from them (README, Performance).
+/// whose whole-frame reads run in reader processes, gains less from them (docs/performance.md).
 ///
 /// The heap arenas are limited to one per core. glibc gives a thread that finds the
 /// arenas busy an arena of its own (up to eight per core), and an arena keeps what its

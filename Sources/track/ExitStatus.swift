@@ -1,7 +1,7 @@
 import FrameSources
 import ArgumentParser
 
-/// Exit statuses of `track`; documented in the README. Camera failures have
+/// Exit statuses of `track`; documented in docs/promises.md. Camera failures have
 /// one status per code, 20...29 (``camera(_:)``).
 enum ExitStatus {
     /// Success: the expected codes were recognized, or input ended with at least one code.
