@@ -165,9 +165,13 @@ package.targets += [
     .testTarget(name: "SampleTests", dependencies: ["FrameSources", "TestSupport"]),
 ]
 
-// MARK: - Test support: a userspace stand-in for a V4L2 camera driver, loaded with LD_PRELOAD
+// MARK: - Test support (TEST ONLY: not for users; products only because the tests load or run them)
+//
+// V4L2StandIn: a userspace stand-in for a V4L2 camera driver, loaded with LD_PRELOAD by the camera
+// tests (a dynamic library, hence a product). camera-probe: an executable the camera tests run.
 
 package.products += [
+    // TEST ONLY: preloaded by Tests/TestSupport/StandInCamera.swift; never link it into a program.
     .library(name: "V4L2StandIn", type: .dynamic, targets: ["V4L2StandIn"]),
 ]
 package.targets += [
@@ -175,7 +179,8 @@ package.targets += [
         name: "V4L2StandIn",
         linkerSettings: [.linkedLibrary("avcodec"), .linkedLibrary("avutil"), .linkedLibrary("dl")]
     ),
-    // Opens a camera through the production code path and prints what it sees (used by the tests).
+    // TEST ONLY: opens a camera through the production code path and prints what it sees, for the
+    // integration tests that check the camera path in a process of its own.
     .executableTarget(name: "camera-probe", dependencies: ["BarcodeTracking", "FrameSources"]),
 ]
 

@@ -118,7 +118,7 @@ extension TrackingEngine {
     /// upright in a view the search reads (about 0.6 or more up to a tilt of some 35°), while
     /// square modules, print and texture give about half each way. The threshold sits below
     /// the shares of the PDF417s found on the photo clips and above nearly all regions of the
-    /// real clips, which hold none (figures in Benchmarks/PERFORMANCE-LOG.md).
+    /// real clips, which hold none (figures in Benchmarks/LEVERS.md).
     static let isolatedRegionAcrossShare: Float = 0.55
 
     /// The symbol outline of `map` (``CodeLikenessMap/outlines(in:hiding:minimumCells:)``) to

@@ -54,10 +54,9 @@ public struct TrackingEngineConfiguration: Sendable, Hashable {
     /// ``discoveryBackoffFrames`` frames, and the codes tracked move less than
     /// ``steadyViewSpeed`` (a hand-held camera held on what it has found; a pan or a conveyor
     /// bringing new codes in is not steady); never more often than ``wholeFrameInterval``.
-    /// Default 6. Measured (27 Nov, 2-vCPU VM): the Aztec clip's view is steady in 62% of its
-    /// frames, and the engine's CPU a frame falls from 1.24 to 1.15 ms (medians of 7 runs) with
-    /// the bench's accuracy kept (the sheet whip's a little better); the Micro QR clip, a camera
-    /// moving over a sheet onto new labels, stays eager and gains nothing.
+    /// Default 6: a steady view brings no new codes, so searching it less often saves CPU
+    /// without losing reads, while a camera moving onto new labels stays eager
+    /// (Benchmarks/LEVERS.md has the measurement).
     public var relaxedWholeFrameInterval = 6
     /// The speed under which a view counts as steady (``relaxedWholeFrameInterval``): the
     /// median motion of the codes tracked, as the tracker predicts it for the frame, in
@@ -78,12 +77,9 @@ public struct TrackingEngineConfiguration: Sendable, Hashable {
     /// frames, if that is more often than the tracked schedule (``wholeFrameInterval``),
     /// each at full resolution (``lostWholeFrameAtFullResolution``):
     /// every code in view is then to be found again, and the tracks' predictions hold none of
-    /// them. Default 1, as an empty view. Measured on the photo clips filmed anew
-    /// (`Benchmarks/photo-clips`, 27 Nov) against the tracked schedule: the QR pallet's zoom
-    /// 96.6 → 99.2% of the baseline's reads, hand-held 98.1 → 99.1%, the second sheet's whip
-    /// 94.6 → 97.3%; the price is speed: on those clips 0.77-1.20× the speed-up before
-    /// (geometric mean 1.67× → 1.50×), on the real clips 2-3%. At 2, 8 of those clips read 3.8
-    /// points fewer in all (the QR zoom 94.9%) for 5-10% of speed.
+    /// them. Default 1, as an empty view: on the photo clips (`Benchmarks/photo-clips`) this
+    /// recovers reads after whip pans and zooms, at the price of speed where views are often
+    /// lost; 2 gives back a little speed for noticeably fewer reads (Benchmarks/LEVERS.md).
     public var lostWholeFrameInterval = 1
     /// Of the whole-frame searches (``wholeFrameInterval``, ``idleWholeFrameInterval``),
     /// every this many-th one reads the frame at full resolution; the others read it
@@ -97,11 +93,10 @@ public struct TrackingEngineConfiguration: Sendable, Hashable {
     /// ``lostWholeFrameInterval``), whether every whole-frame search reads the frame at full
     /// resolution instead of every ``fullResolutionWholeFrameInterval``-th one: the codes
     /// just lost are still in view at the sizes they had, and a reduced search misses those
-    /// whose modules it halves below readability (1-D codes first). Default true. Measured
-    /// on the 48 photo clips (`Benchmarks/photo-clips`, three sets, 27 Nov) against false:
-    /// mean coverage of the baseline's reads 98.2 → 99.1%, 97.4 → 97.7%, 96.7 → 97.9%, the
-    /// clips at 99% or more 25 → 27, the lowest 84.2 → 86.8%, ID switches 4 in all either way;
-    /// the price is speed where views are often lost (see the README's Performance section).
+    /// whose modules it halves below readability (1-D codes first). Default true: on the
+    /// photo clips (`Benchmarks/photo-clips`) it raises the coverage of the baseline's reads
+    /// with no more ID switches; the price is speed where views are often lost (see
+    /// Benchmarks/LEVERS.md and docs/performance.md).
     /// `track --effort fast` turns it off.
     public var lostWholeFrameAtFullResolution = true
     /// The whole factor by which whole-frame searches between full-resolution ones
@@ -151,12 +146,9 @@ public struct TrackingEngineConfiguration: Sendable, Hashable {
     /// Search at most this many code-like regions per frame (places where a cheap
     /// map of edge density says a code probably is and no tracked code is; see
     /// ``TrackingEngine``) at full resolution, 1-D and 2-D. 0 turns it off. Default 8
-    /// (within ``candidateAreaBudget``). Measured against 4 on 48 photo clips
-    /// (`Benchmarks/photo-clips/run`, three sets of seeds, 27 Nov): the engine's coverage of
-    /// the baseline's reads +1.0, +0.4 and +0.3 points on the three sets' means, 25 clips at
-    /// 99% or more instead of 20 (the QR pallet's pan and whip at 99.6-100% in all three), for
-    /// about 2% of the photo scenes' frame rate and none of the real clips'; engine ID
-    /// switches over the 48 clips 4 instead of 1 (schedules that shift, see the README).
+    /// (within ``candidateAreaBudget``): more regions a frame read more of the codes that
+    /// the whole-frame search misses or reads late, for a small share of the frame rate
+    /// (measured against 4 on the photo clips: Benchmarks/LEVERS.md).
     public var candidateRegionsPerFrame = 8
     /// At most this share (0...1) of the frame's area is searched as candidate
     /// regions per frame (one larger region may take up to twice it). Default 0.25.

@@ -1,6 +1,6 @@
 package import BarcodeTracking
 
-/// The lines of the `--format jsonl` contract (README, "Output contract"), one JSON object each,
+/// The lines of the `--format jsonl` contract (docs/output-contract.md), one JSON object each,
 /// without the newline: what `track` writes, the live view streams as Server-Sent Events, and
 /// scripts read. Coordinates in frame pixels, times in seconds of the source's clock.
 package enum JSONLinesEncoder {

@@ -1,7 +1,7 @@
 package import PalletStation
 import Foundation
 
-/// The `pallet` line of the JSONL contract (README, "Output contract"): one closed pallet of
+/// The `pallet` line of the JSONL contract (docs/output-contract.md): one closed pallet of
 /// `track station`. Times in seconds of the source's clock, wall-clock times in ISO 8601 UTC,
 /// quads in frame pixels.
 package enum PalletJSON {

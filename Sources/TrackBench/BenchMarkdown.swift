@@ -1,4 +1,4 @@
-/// The bench report as a Markdown table (the README's Performance table).
+/// The bench report as a Markdown table (as in docs/performance.md).
 enum BenchMarkdown {
     static func render(_ report: BenchReport) -> String {
         var text = "| scene | module | fps E / B | speed-up | latency p50 / p99 ms E | latency p50 / p99 ms B "

@@ -10,28 +10,24 @@ import Foundation
 /// but raises the threshold to the size of each such block freed (up to 32 MiB): from then on
 /// frames come from the heap arenas, which keep free space below their trim threshold (twice
 /// the raised threshold) and cannot return space under a block still in use. Each rare moment
-/// with one frame more in flight than ever before then stays resident: the 1-hour soak grew
-/// 1.1 and 1.3 MB in two such steps. So `track` fixes both thresholds at 128 KiB
-/// (``shiftThreshold``; fixing them also turns their adjustment off): large blocks keep
-/// mappings of their own and memory stays flat for shifts (README, Soak). Fixed at glibc's
-/// largest automatic values instead (32 and 64 MiB, as in the reader processes), the 20-minute
-/// soak of 26 Nov stepped up 2.2 MB at minute 5.
+/// with one frame more in flight than ever before then stays resident, as a step in the soak's
+/// memory. So `track` fixes both thresholds at 128 KiB (``shiftThreshold``; fixing them also
+/// turns their adjustment off): large blocks keep mappings of their own and memory stays flat
+/// for shifts (docs/fuzzing-and-soak.md, "Soak"). glibc's largest automatic values (32 and
+/// 64 MiB, as in the reader processes) let the soak's memory step up again.
 ///
-/// The price is that each large block is mapped, faulted in and zeroed afresh on every read:
-/// decoding every frame of the Micro QR clip costs 3.2 ms a frame with 128 KiB and 2.5 ms with
-/// the large thresholds. `track bench` measures the engine against decoding every frame as a
+/// The price is that each large block is mapped, faulted in and zeroed afresh on every read,
+/// which makes decoding every frame measurably slower (Benchmarks/LEVERS.md). `track bench` measures the engine against decoding every frame as a
 /// plain zxing-cpp program does it, so it runs both pipelines with the large thresholds
 /// (``AllocatorThresholds/mapThreshold``, ``AllocatorThresholds/trimThreshold``); the engine,
-/// whose whole-frame reads run in reader processes, gains less from them (README, Performance).
+/// whose whole-frame reads run in reader processes, gains less from them (docs/performance.md).
 ///
 /// The heap arenas are limited to one per core. glibc gives a thread that finds the
 /// arenas busy an arena of its own (up to eight per core), and an arena keeps what its
 /// threads' frames fragmented; libdispatch adds a worker thread now and then when its
-/// workers wait (for a reader process), and the 3-minute CI soak of 8ebc447 stepped up
-/// 2.7 MB of anonymous memory (+3.6%, over its 2% limit) in the 10 s in which a third
-/// default-QoS worker appeared (most likely that thread's new arena; the other two CI
-/// soaks of that code kept 6 threads and moved +0.7% and +0.1%). Sharing one arena per
-/// core bounds this whatever the number of threads.
+/// workers wait (for a reader process), and a soak's memory stepped up over its limit in
+/// the seconds in which such a worker appeared (most likely that thread's new arena).
+/// Sharing one arena per core bounds this whatever the number of threads.
 enum AllocatorSettings {
     /// The mmap and trim thresholds `track` sets for its runs, bytes: glibc's starting mmap threshold.
     static let shiftThreshold: Int32 = 128 * 1024

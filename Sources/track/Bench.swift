@@ -81,7 +81,7 @@ struct Bench: ParsableCommand {
     @Option(name: .long, help: "Write MOTChallenge ground truth and tracker files under this directory.")
     var mot: String?
 
-    @Option(name: .long, help: "Write the summary as a Markdown table (the README's Performance table) to this file.")
+    @Option(name: .long, help: "Write the summary as a Markdown table (as in docs/performance.md) to this file.")
     var markdown: String?
 
     @Option(name: .long, help: "Draw latency CDF and per-frame time (engine vs baseline) into this PNG.")

@@ -17,7 +17,7 @@ enum EngineEffort: String, CaseIterable, ExpressibleByArgument {
     case balanced
     /// The whole frame on every frame at full resolution, as decoding every frame does,
     /// plus the engine's own searches: slower than decoding every frame, and finds nearly all
-    /// it finds (95-100% of its reads on the photo scenes and real clips, 26 Nov), not all:
+    /// it finds (95-100% of its reads on the photo scenes and real clips), not all:
     /// a tracked 1-D code is painted out of that search at its prediction, and a lost one is
     /// read again in a window, where zxing-cpp thresholds each row by the window's part of it.
     case thorough

@@ -1,7 +1,7 @@
 import FrameSources
 import ArgumentParser
 
-/// Exit statuses of `track`; documented in the README. Camera failures have
+/// Exit statuses of `track`; documented in docs/promises.md. Camera failures have
 /// one status per code, 20...29 (``camera(_:)``).
 enum ExitStatus {
     /// Success: the expected codes were recognized, or input ended with at least one code.
@@ -16,6 +16,9 @@ enum ExitStatus {
     static let incomplete: Int32 = 4
     /// `--output`, `--annotate` or `--record` could not be written, at the start or mid-run.
     static let outputError: Int32 = 5
+    /// Bad arguments (BSD's `EX_USAGE`): a refused option, a bad manifest row, a port that cannot
+    /// be served; the message names the option.
+    static let usage: Int32 = 64
     /// Stopped by SIGINT (128 + 2), results so far written.
     static let interrupted: Int32 = 130
     /// Stopped by SIGTERM (128 + 15), results so far written.

@@ -88,7 +88,7 @@ enum SourceFactory {
                 return MadeSource(source: ObservedSource(source), frameSize: Size(width: Double(scene.width), height: Double(scene.height)),
                                   frameRate: scene.frameRate, groundTruth: { fitted.groundTruth(frame: $0) })
             } catch {
-                throw JobSetupError(message: "demo scene: \(error.message)", status: 64)
+                throw JobSetupError(message: "demo scene: \(error.message)", status: ExitStatus.usage)
             }
         }
         if let path = input.input {
@@ -106,7 +106,7 @@ enum SourceFactory {
             }
         }
         guard let path = input.device else {
-            throw JobSetupError(message: "choose an input: --demo, --input FILE or --device /dev/videoN", status: 64)
+            throw JobSetupError(message: "choose an input: --demo, --input FILE or --device /dev/videoN", status: ExitStatus.usage)
         }
         do {
             let configuration = try CameraConfiguration(
@@ -145,7 +145,7 @@ enum SourceFactory {
                               groundTruth: { scene.groundTruth(frame: $0) })
         } catch {
             throw JobSetupError(message: "photo scene: \(error.description)",
-                                status: error.code == .invalidArgument ? 64 : ExitStatus.inputError)
+                                status: error.code == .invalidArgument ? ExitStatus.usage : ExitStatus.inputError)
         }
     }
 

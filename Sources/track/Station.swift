@@ -54,7 +54,7 @@ struct Station: AsyncParsableCommand {
         let liveView: LiveViewConfiguration?
         do { liveView = try serve.configuration() } catch {
             StandardError.print("track: \(error)")
-            throw ExitCode(64)
+            throw ExitCode(ExitStatus.usage)
         }
         do {
             job = try TrackingJob(input: input, session: session, format: OutputFormat(rawValue: format)!, output: output,

@@ -38,14 +38,14 @@ final class StationRecorder {
         do {
             configuration.manifest = try options.manifest.map { try Manifest(contentsOf: $0) }
         } catch let error as StationError {
-            throw JobSetupError(message: "--manifest: \(error.message)", status: 64)
+            throw JobSetupError(message: "--manifest: \(error.message)", status: ExitStatus.usage)
         }
         stateFile = StationStateFile(path: options.statePath)
         do {
             let next = try stateFile.nextNumber(for: configuration.station)
             station = try PalletStation(configuration: configuration, nextNumber: next, session: session)
         } catch let error as StationError {
-            throw JobSetupError(message: error.message, status: 64)
+            throw JobSetupError(message: error.message, status: ExitStatus.usage)
         }
         if let folder = options.snapshots {
             do {

@@ -25,7 +25,7 @@ enum OutputFormat: String, CaseIterable {
     case text, jsonl, mot
 }
 
-/// `jsonl`: the machine-readable contract documented in the README, encoded by ``JSONLinesEncoder``
+/// `jsonl`: the machine-readable contract documented in docs/output-contract.md, encoded by ``JSONLinesEncoder``
 /// (the live view streams the same lines).
 final class JSONLinesOutput: TrackOutput {
     let sink: OutputSink

@@ -94,7 +94,7 @@ final class TrackingJob {
         if source.frameSize.width > 0, source.frameSize.height > 0, !(scanned.width >= 1 && scanned.height >= 1) {
             throw failed(JobSetupError(
                 message: "--margins \(options.margins ?? "") leave no scan area in the \(Int(source.frameSize.width))x\(Int(source.frameSize.height)) frame; make them smaller",
-                status: 64))
+                status: ExitStatus.usage))
         }
         // --accept/--reject run where a library user's rules run: the session's predicate,
         // on the frame-processing queue.
@@ -108,9 +108,9 @@ final class TrackingJob {
                     locatedOnly: options.locatedOnly, sectionalCode39: options.sectionalCode39)
             session = try ScanSession(configuration: configuration, shouldReject: rejection)
         } catch let error as DecodingError {
-            throw JobSetupError(message: error.message, status: 64)
+            throw JobSetupError(message: error.message, status: ExitStatus.usage)
         } catch let error as TrackingError {
-            throw JobSetupError(message: error.message, status: 64)
+            throw JobSetupError(message: error.message, status: ExitStatus.usage)
         }
         do {
             station = try stationOptions.map { try StationRecorder(options: $0, expected: options.expect, session: session, sink: sink, format: format) }
@@ -142,7 +142,7 @@ final class TrackingJob {
         }
         if let truthPath {
             guard let groundTruth = source.groundTruth else {
-                throw failed(JobSetupError(message: "--truth needs a demo scene (--demo): only it knows where its codes are", status: 64))
+                throw failed(JobSetupError(message: "--truth needs a demo scene (--demo): only it knows where its codes are", status: ExitStatus.usage))
             }
             do {
                 truth = try TruthWriter(path: truthPath, clip: record, size: source.frameSize, groundTruth: groundTruth)
@@ -174,7 +174,7 @@ final class TrackingJob {
                                       nextPallet: nextPallet)
                 station?.live = live?.feed
             } catch let error as LiveViewError {
-                throw failed(JobSetupError(message: "--serve: \(error.message)", status: 64))
+                throw failed(JobSetupError(message: "--serve: \(error.message)", status: ExitStatus.usage))
             }
         } else {
             live = nil
@@ -196,7 +196,7 @@ final class TrackingJob {
                 output.failedToStart(message, expected: expected)
                 sink.finish()
                 StandardError.print("track: \(message)")
-                return 64
+                return ExitStatus.usage
             }
         }
         if let timeout {

@@ -2,7 +2,7 @@ import Foundation
 import TestSupport
 import Testing
 
-/// The README's promises (its "Promises" section) that no other end-to-end test checks on its own.
+/// The promises of docs/promises.md that no other end-to-end test checks on its own.
 struct RunPromiseTests {
     private func object(_ line: String) throws -> [String: Any] {
         try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])

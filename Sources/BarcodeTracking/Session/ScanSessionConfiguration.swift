@@ -84,7 +84,7 @@ public struct ScanSessionConfiguration: Sendable, Hashable {
     /// frame's corner and `AA` at level 2 from the symbology sheet's PDF417 (`This is PDF417`)
     /// in the blurred first frame of a hand-held photo clip (decoding every frame read it too).
     /// The same decoder's known defect, a codeword count taken from the row indicators
-    /// unchecked (upstream issue 517, see the README's decoder faults), is one way past it.
+    /// unchecked (upstream issue 517, see docs/promises.md, "Decoder faults"), is one way past it.
     public func verification(for symbology: Symbology) -> Verification {
         symbology.isLinear || symbology == .pdf417 ? linearVerification ?? verification : verification
     }
