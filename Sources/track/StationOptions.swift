@@ -58,8 +58,8 @@ struct StationOptions: ParsableArguments {
         guard sinkTimeout.isFinite, sinkTimeout > 0, sinkTimeout <= 600 else {
             throw ValidationError("--sink-timeout must be a number of seconds above 0 and at most 600, not \(sinkTimeout)")
         }
-        guard outboxMax.isFinite, outboxMax >= 1 else {
-            throw ValidationError("--outbox-max must be a number of MiB of at least 1, not \(outboxMax)")
+        guard outboxMax.isFinite, outboxMax > 0 else {
+            throw ValidationError("--outbox-max must be a number of MiB above 0 (fractions allowed: 0.5 is 512 KiB), not \(outboxMax)")
         }
         if let station, station.trimmingCharacters(in: .whitespaces).isEmpty || station.contains("/") {
             throw ValidationError("--station must be a non-empty name without '/', not '\(station)'")

@@ -33,6 +33,33 @@ struct StationSinkTests {
         await receiver.stop()
     }
 
+    @Test("With the sink down and the outbox full, records still reach the station's own output, marked as not queued",
+          .timeLimit(.minutes(5)))
+    func fullOutboxKeepsTheCount() async throws {
+        let receiver = try await WebhookReceiver()
+        receiver.failing { _ in .status(503) }
+        try TemporaryFiles.withDirectory { folder in
+            let outbox = folder.appendingPathComponent("outbox").path
+            // 1 KiB: room for a record or two, not for all of them.
+            let run = try TrackProcess.run(["station"] + StationCommandTests.scene + [
+                "--frames", "320", "--station", "e2e", "--state", folder.appendingPathComponent("s.json").path,
+                "--format", "jsonl", "--sink", receiver.url, "--outbox", outbox, "--outbox-max", "0.001",
+            ], timeout: 600)
+            #expect(run.status == 0, "\(run.stderr)")
+            let pallets = try run.objects(ofType: "pallet")
+            try #require(pallets.count >= 2)
+            let refused = pallets.filter { ($0["warnings"] as? [String] ?? []).contains { $0.contains("not queued for delivery") && $0.contains("--outbox-max") } }
+            #expect(!refused.isEmpty)
+            #expect(run.stderr.contains("WARNING"))
+            let export = try TrackProcess.run(["outbox", "export", outbox])
+            let queued = try export.lines.map { try jsonObject($0)["uuid"] as? String }
+            #expect(!queued.isEmpty)
+            #expect(queued.count + refused.count == pallets.count, "every record is queued or marked, none lost")
+            #expect(queued == pallets.prefix(queued.count).map { $0["uuid"] as? String }, "the queued records, oldest first, wait for the next start")
+        }
+        await receiver.stop()
+    }
+
     @Test("A sink that is not an http(s) URL is refused at start with status 64")
     func badSinkURL() throws {
         let run = try TrackProcess.run(["station", "--demo", "--frames", "5", "--sink", "postgress://db/x"])
