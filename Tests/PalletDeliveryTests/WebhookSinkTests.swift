@@ -132,7 +132,12 @@ struct WebhookSinkTests {
             let outbox = try Outbox(directory: folder)
             let count = 2000
             let payload = [UInt8](repeating: UInt8(ascii: "x"), count: 1500)
+            let appendCPU = Self.cpuSeconds()
+            let appendStart = ContinuousClock.now
             for _ in 0..<count { try outbox.append(payload, key: UUID().uuidString) }
+            let appendWall = (ContinuousClock.now - appendStart) / .seconds(1)
+            print("outbox: append with fsync: \(String(format: "%.0f", appendWall / Double(count) * 1e6)) µs per record wall, "
+                  + "\(String(format: "%.0f", (Self.cpuSeconds() - appendCPU) / Double(count) * 1e6)) µs CPU")
             let delivery = OutboxDelivery(outbox: outbox, sink: try WebhookSink(url: receiver.url, token: nil, timeout: 5))
             let cpuBefore = Self.cpuSeconds()
             let start = ContinuousClock.now
