@@ -248,7 +248,6 @@ final class TrackingJob {
             output.overlayEvents(overlays.finish(frame: lastFrame.number, time: lastFrame.time))
         }
         if sink.failure == nil { station?.finish() }
-        await station?.finishDelivery()
         annotation?.finish()
         recording?.finish()
         truth?.finish()
