@@ -35,7 +35,8 @@ extension TrackingEngine {
     }
 
     /// `found` (a new decoded detection, frame pixels), or the read of its close window enlarged
-    /// twice when that holds another retail payload at the same place.
+    /// 2× (3× when 2× reads no retail code there) when that holds another retail payload at the
+    /// same place and not `found`'s.
     func checkingFineRetailRead(_ found: Detection, in image: LumaImage) -> Detection {
         guard let reader = fineRetailReader, let barcode = found.barcode,
               let module = Self.moduleWidth(of: barcode.symbology, at: found.location), module < Self.fineModuleWidth,
