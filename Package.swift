@@ -26,6 +26,8 @@ let package = Package(
         // Hummingbird's own; LiveView names its Channel to bound and close stalled streams.
         .package(url: "https://github.com/apple/swift-nio", from: "2.81.0"),
         .package(url: "https://github.com/apple/swift-log", from: "1.14.0"),
+        // Only PalletDelivery (track station --sink http://…) uses it.
+        .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
     ],
     targets: []
 )
@@ -114,6 +116,16 @@ package.targets += [
         "PalletStation",
         .product(name: "Histogram", package: "hdrhistogram-swift"),
     ]),
+    // Pallet records on their way out: the durable on-disk outbox (no dependency but Foundation), and the
+    // sinks that drain it in the background (webhook over async-http-client), never on the frame path.
+    .target(name: "PalletOutbox"),
+    .target(name: "PalletDelivery", dependencies: [
+        "PalletOutbox",
+        .product(name: "AsyncHTTPClient", package: "async-http-client"),
+        .product(name: "NIOCore", package: "swift-nio"),
+        .product(name: "NIOHTTP1", package: "swift-nio"),
+        .product(name: "Logging", package: "swift-log"),
+    ]),
     // The reader process of ReadIsolation: serves zxing-cpp reads and nothing else, so it starts in
     // milliseconds (track, which links FFmpeg, takes some 50 ms); track starts it from beside itself.
     .executableTarget(name: "zxing-reader", dependencies: ["BarcodeDecoding", "CZXingAssertionGuard"]),
@@ -121,7 +133,7 @@ package.targets += [
         name: "track",
         dependencies: [
             "BarcodeTracking", "BarcodeDecoding", "BarcodeEngine", "BarcodeAnnotation", "FrameSources", "SyntheticScenes", "CZXingAssertionGuard",
-            "CEarlySignals", "LiveView", "JSONLines", "TrackBench", "PalletStation",
+            "CEarlySignals", "LiveView", "JSONLines", "TrackBench", "PalletStation", "PalletOutbox", "PalletDelivery",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Histogram", package: "hdrhistogram-swift"),
         ]
@@ -134,7 +146,13 @@ package.targets += [
     // What the levels share: where ../shared/data is, the trait that skips (with the reason)
     // the tests needing it when it is absent, scratch files, running built executables (and the
     // V4L2 stand-in), reading back the videos they write.
-    .target(name: "TestSupport", dependencies: ["BarcodeTracking", "FrameSources"], path: "Tests/TestSupport"),
+    // The webhook receiver that fails on command (WebhookReceiver) is a real NIO HTTP server.
+    .target(name: "TestSupport", dependencies: [
+        "BarcodeTracking", "FrameSources",
+        .product(name: "NIOCore", package: "swift-nio"),
+        .product(name: "NIOPosix", package: "swift-nio"),
+        .product(name: "NIOHTTP1", package: "swift-nio"),
+    ], path: "Tests/TestSupport"),
     // Pure Swift logic on in-memory values: geometry, tracker, session, overlays, scan area,
     // errors, drawing, configuration parsing, track's option and bench arithmetic.
     .testTarget(
@@ -161,6 +179,9 @@ package.targets += [
         dependencies: ["track", "zxing-reader", "BarcodeTracking", "BarcodeDecoding", "BarcodeAnnotation", "FrameSources", "SyntheticScenes",
                        "V4L2StandIn", "TestSupport"]
     ),
+    // The outbox on disk (append, reopen, acknowledge, compact, torn tail, full) and the webhook sink
+    // against a real loopback receiver that fails on command.
+    .testTarget(name: "PalletDeliveryTests", dependencies: ["PalletOutbox", "PalletDelivery", "TestSupport"]),
     // Each program under Samples/ built and run, its output checked.
     .testTarget(name: "SampleTests", dependencies: ["FrameSources", "TestSupport"]),
 ]

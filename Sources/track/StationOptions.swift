@@ -1,5 +1,7 @@
 import ArgumentParser
 import Foundation
+import PalletDelivery
+import PalletOutbox
 import PalletStation
 
 /// `track station`'s own options: how pallets are told apart, checked and recorded.
@@ -30,7 +32,35 @@ struct StationOptions: ParsableArguments {
         valueName: "file"))
     var state: String?
 
+    @Option(name: .long, help: ArgumentHelp(
+        "Deliver each pallet record to this webhook (http:// or https://; a POST per record, Idempotency-Key: the pallet's UUID; bearer token from $TRACK_SINK_TOKEN), through the outbox.",
+        valueName: "url"))
+    var sink: String?
+
+    @Option(name: .long, help: ArgumentHelp("Seconds a sink request may take before it is retried.", valueName: "seconds"))
+    var sinkTimeout: Double = 10
+
+    @Option(name: .long, help: ArgumentHelp(
+        "The folder where records wait for delivery (default: beside the state file, NAME.outbox).", valueName: "folder"))
+    var outbox: String?
+
+    @Option(name: .long, help: ArgumentHelp(
+        "The most MiB the outbox may take; when full, new records are only written to the station's own output, with a warning.",
+        valueName: "MiB"))
+    var outboxMax: Double = Double(OutboxConfiguration().maxBytes >> 20)
+
     func validate() throws {
+        if let sink {
+            do { _ = try SinkAddress(parsing: sink) } catch { throw ValidationError(error.message) }
+        } else if outbox != nil {
+            throw ValidationError("--outbox holds records for a sink: give --sink too")
+        }
+        guard sinkTimeout.isFinite, sinkTimeout > 0, sinkTimeout <= 600 else {
+            throw ValidationError("--sink-timeout must be a number of seconds above 0 and at most 600, not \(sinkTimeout)")
+        }
+        guard outboxMax.isFinite, outboxMax > 0 else {
+            throw ValidationError("--outbox-max must be a number of MiB above 0 (fractions allowed: 0.5 is 512 KiB), not \(outboxMax)")
+        }
         if let station, station.trimmingCharacters(in: .whitespaces).isEmpty || station.contains("/") {
             throw ValidationError("--station must be a non-empty name without '/', not '\(station)'")
         }
@@ -45,6 +75,13 @@ struct StationOptions: ParsableArguments {
     /// The station's name: `--station`, else the host name.
     var stationName: String {
         station ?? ProcessInfo.processInfo.hostName.split(separator: ".").first.map(String.init) ?? "station"
+    }
+
+    /// The outbox folder: `--outbox`, else beside the state file.
+    var outboxPath: String {
+        if let outbox { return outbox }
+        let state = statePath
+        return (state.hasSuffix(".json") ? String(state.dropLast(5)) : state) + ".outbox"
     }
 
     /// The state file's path: `--state`, else under the XDG state folder.

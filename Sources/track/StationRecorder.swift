@@ -22,6 +22,8 @@ final class StationRecorder {
     private var signalSource: (any DispatchSourceSignal)?
     /// Pallets recorded in this run.
     private(set) var palletsRecorded = 0
+    /// `--sink`: the outbox and its delivery, or `nil`.
+    let delivery: StationDelivery?
     /// `--serve`: where the pallet lines and the pallet in progress go, or `nil`.
     var live: LiveFeed?
     /// The latest `palletProgress` body sent, and when (uptime nanoseconds).
@@ -60,6 +62,7 @@ final class StationRecorder {
         }
         self.sink = sink
         self.format = format
+        delivery = try options.sink.map { try StationDelivery(options: options, url: $0) }
     }
 
     /// Whether the frames must carry their pixels (for snapshots).
@@ -104,6 +107,11 @@ final class StationRecorder {
         if let closed = station.finish() { record(closed) }
     }
 
+    /// After ``finish()``: delivers what waits for a few seconds, then stops delivery.
+    func finishDelivery() async {
+        await delivery?.finish()
+    }
+
     private func record(_ closed: ClosedPallet) {
         var record = closed.record
         if let snapshots {
@@ -115,7 +123,12 @@ final class StationRecorder {
             record.warnings.append(error.message)
             StandardError.print("track: warning: pallet \(record.number): \(error.message)")
         } catch {}
-        let line = PalletJSON.line(record)
+        var line = PalletJSON.line(record)
+        // Queued durably before it is written: a record the station reports is one it delivers.
+        if let delivery, let warning = delivery.enqueue(line: line, key: record.id.uuidString.lowercased()) {
+            record.warnings.append(warning)
+            line = PalletJSON.line(record)
+        }
         switch format {
         case .jsonl: sink.write(line)
         default: StationText.lines(for: record).forEach(sink.write)

@@ -248,6 +248,7 @@ final class TrackingJob {
             output.overlayEvents(overlays.finish(frame: lastFrame.number, time: lastFrame.time))
         }
         if sink.failure == nil { station?.finish() }
+        await station?.finishDelivery()
         annotation?.finish()
         recording?.finish()
         truth?.finish()

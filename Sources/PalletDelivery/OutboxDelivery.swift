@@ -1,0 +1,196 @@
+import Foundation
+public import PalletOutbox
+import Synchronization
+
+/// Drains an ``Outbox`` into a ``PalletSink`` in the background: oldest record first, each
+/// acknowledged in the outbox once the sink took it, failures retried with exponential backoff and
+/// jitter, delivered segments compacted.
+///
+/// It runs on its own task: the station only appends to the outbox and calls ``notify()``, so a
+/// sink that is slow or down never holds up frame processing. Records go in order: a record that
+/// fails is retried before the next one is tried, so a receiver sees pallets in the order they
+/// were counted. A record the receiver refuses for good (``DeliveryError/isRetryable`` false) is
+/// appended to `rejected.jsonl` in the outbox folder, reported, and acknowledged, so that one bad
+/// record does not hold up the shift.
+public final class OutboxDelivery: Sendable {
+    /// How failures are retried.
+    public struct Configuration: Sendable {
+        /// The wait before the first retry; it doubles with each failure of the same record. Default 0.5 s.
+        public var initialBackoff: Duration = .milliseconds(500)
+        /// The longest wait between two tries. Default 30 s.
+        public var maxBackoff: Duration = .seconds(30)
+        /// Records read from the outbox at a time. Default 64.
+        public var batch = 64
+
+        /// The defaults.
+        public init() {}
+
+        /// The wait before retry number `attempt` (1 for the first): half the exponential delay fixed,
+        /// the other half random ("equal jitter"), so that stations that lost the same receiver do
+        /// not all come back at the same instant, and none retries at once.
+        public func backoff(attempt: Int) -> Duration {
+            let exponential = min(maxBackoff.seconds, initialBackoff.seconds * pow(2, Double(min(max(attempt - 1, 0), 40))))
+            let seconds = exponential / 2 + Double.random(in: 0...(exponential / 2))
+            return .nanoseconds(Int64(seconds * 1e9))
+        }
+    }
+
+    /// What happened to a record, reported to the ``init(outbox:sink:configuration:events:)`` callback.
+    public enum Event: Sendable {
+        /// Delivered after `attempts` tries, `lag` after it was appended.
+        case delivered(sequence: UInt64, attempts: Int, lag: Duration)
+        /// A try failed; the next comes after `retryIn`.
+        case failed(sequence: UInt64, attempt: Int, error: DeliveryError, retryIn: Duration)
+        /// The receiver refused the record for good; it was set aside in `rejected.jsonl`.
+        case rejected(sequence: UInt64, error: DeliveryError)
+        /// The outbox itself failed (disk); delivery pauses and tries again.
+        case outboxFailed(OutboxError)
+    }
+
+    /// Counts since start.
+    public struct Statistics: Sendable, Equatable {
+        public var delivered = 0
+        public var failedAttempts = 0
+        public var rejected = 0
+    }
+
+    private struct State {
+        var task: Task<Void, Never>?
+        var draining = false
+        var statistics = Statistics()
+    }
+
+    private let outbox: Outbox
+    private let sink: any PalletSink
+    private let configuration: Configuration
+    private let events: @Sendable (Event) -> Void
+    private let state = Mutex(State())
+    private let doorbell: AsyncStream<Void>.Continuation
+    private let rings: AsyncStream<Void>
+
+    /// Delivery from `outbox` to `sink`; `events` is called on the delivery task for each outcome.
+    public init(outbox: Outbox, sink: any PalletSink, configuration: Configuration = Configuration(),
+                events: @escaping @Sendable (Event) -> Void = { _ in }) {
+        self.outbox = outbox
+        self.sink = sink
+        self.configuration = configuration
+        self.events = events
+        (rings, doorbell) = AsyncStream.makeStream(of: Void.self, bufferingPolicy: .bufferingNewest(1))
+    }
+
+    /// Starts delivering what the outbox holds, and what is appended later.
+    public func start() {
+        state.withLock { state in
+            guard state.task == nil else { return }
+            state.task = Task.detached { [self] in await run() }
+        }
+    }
+
+    /// Tells the delivery task that a record was appended. Cheap, never waits.
+    public func notify() {
+        doorbell.yield()
+    }
+
+    /// Counts since start.
+    public var statistics: Statistics { state.withLock { $0.statistics } }
+
+    /// Delivers what is waiting for up to `limit`, then stops and releases the sink. What is not
+    /// delivered by then stays in the outbox for the next start. Returns whether all was delivered.
+    @discardableResult
+    public func finish(within limit: Duration) async -> Bool {
+        let task = state.withLock { state in
+            state.draining = true
+            return state.task
+        }
+        doorbell.yield()
+        if let task {
+            let timer = Task {
+                try? await Task.sleep(for: limit)
+                task.cancel()
+            }
+            await task.value
+            timer.cancel()
+        }
+        doorbell.finish()
+        await sink.shutdown()
+        return outbox.status.pendingCount == 0
+    }
+
+    private var isDraining: Bool { state.withLock { $0.draining } }
+
+    private func run() async {
+        var iterator = rings.makeAsyncIterator()
+        var outboxFailures = 0
+        while !Task.isCancelled {
+            let batch: [OutboxRecord]
+            do {
+                batch = try outbox.pending(limit: configuration.batch)
+                outboxFailures = 0
+            } catch {
+                events(.outboxFailed(error))
+                outboxFailures += 1
+                guard (try? await Task.sleep(for: configuration.backoff(attempt: outboxFailures))) != nil else { return }
+                continue
+            }
+            if batch.isEmpty {
+                if isDraining { return }
+                guard await iterator.next() != nil else { return }
+                continue
+            }
+            for record in batch {
+                guard await deliver(record) else { return }
+            }
+            do { try outbox.compact() } catch { events(.outboxFailed(error)) }
+        }
+    }
+
+    /// Delivers one record, retrying until it is taken or refused; `false` when cancelled first.
+    private func deliver(_ record: OutboxRecord) async -> Bool {
+        var attempt = 0
+        while !Task.isCancelled {
+            attempt += 1
+            do throws(DeliveryError) {
+                try await sink.deliver(record)
+                let lag = Duration.nanoseconds(Int64(max(0, Date().timeIntervalSince(record.appended)) * 1e9))
+                acknowledge(record)
+                state.withLock { $0.statistics.delivered += 1 }
+                events(.delivered(sequence: record.sequence, attempts: attempt, lag: lag))
+                return true
+            } catch where !error.isRetryable {
+                setAside(record, error: error)
+                acknowledge(record)
+                state.withLock { $0.statistics.rejected += 1 }
+                events(.rejected(sequence: record.sequence, error: error))
+                return true
+            } catch {
+                let wait = configuration.backoff(attempt: attempt)
+                state.withLock { $0.statistics.failedAttempts += 1 }
+                events(.failed(sequence: record.sequence, attempt: attempt, error: error, retryIn: wait))
+                guard (try? await Task.sleep(for: wait)) != nil else { return false }
+            }
+        }
+        return false
+    }
+
+    private func acknowledge(_ record: OutboxRecord) {
+        do { try outbox.acknowledge(record.sequence) } catch {
+            // Not acknowledged: it is delivered again later, which its idempotency key makes harmless.
+            events(.outboxFailed(error))
+        }
+    }
+
+    private func setAside(_ record: OutboxRecord, error: DeliveryError) {
+        let path = outbox.directory + "/rejected.jsonl"
+        if !FileManager.default.fileExists(atPath: path) { _ = FileManager.default.createFile(atPath: path, contents: nil) }
+        guard let handle = FileHandle(forWritingAtPath: path) else { return }
+        defer { try? handle.close() }
+        _ = try? handle.seekToEnd()
+        try? handle.write(contentsOf: Data(record.payload) + Data("\n".utf8))
+        try? handle.synchronize()
+    }
+}
+
+extension Duration {
+    /// The duration in seconds, as a floating-point number.
+    var seconds: Double { Double(components.seconds) + Double(components.attoseconds) * 1e-18 }
+}

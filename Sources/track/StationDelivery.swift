@@ -1,0 +1,95 @@
+import Foundation
+import PalletDelivery
+import PalletOutbox
+import Synchronization
+
+/// `track station --sink`: each pallet record goes into the on-disk outbox before the station
+/// writes it, and a background task delivers it to the sink. Frame processing only appends (one
+/// write and one fsync per pallet) and never waits for the sink.
+final class StationDelivery: Sendable {
+    private let outbox: Outbox
+    private let delivery: OutboxDelivery
+    private let destination: String
+    /// Whether the outbox was reported near its cap (80 %) and is not yet back under it.
+    private let warnedNearFull = Mutex(false)
+    /// How long a stopping station goes on delivering what waits; the rest goes at the next start.
+    static let drainOnExit: Duration = .seconds(5)
+
+    init(options: StationOptions, url: String) throws {
+        let sink: WebhookSink
+        do {
+            sink = try WebhookSink(url: url, token: ProcessInfo.processInfo.environment["TRACK_SINK_TOKEN"], timeout: options.sinkTimeout)
+        } catch {
+            throw JobSetupError(message: error.message, status: 64)
+        }
+        var configuration = OutboxConfiguration()
+        configuration.maxBytes = Int64(options.outboxMax * 1_048_576)
+        do {
+            outbox = try Outbox(directory: options.outboxPath, configuration: configuration)
+        } catch {
+            throw JobSetupError(message: "--outbox: \(error.message)", status: ExitStatus.outputError)
+        }
+        destination = sink.destination
+        let destination = sink.destination
+        let outbox = outbox
+        let streak = Mutex(0)
+        delivery = OutboxDelivery(outbox: outbox, sink: sink) { event in
+            switch event {
+            case .failed(_, let attempt, let error, let wait):
+                let failures = streak.withLock { count in count += 1; return count }
+                // The first failure of a streak, then fewer and fewer: a long outage is not a flood.
+                if failures & (failures - 1) == 0 {
+                    StandardError.print("track: warning: delivery to \(destination) failed (\(error.message)); try \(attempt), next in "
+                                        + "\(String(format: "%.1f", Double(wait.components.seconds) + Double(wait.components.attoseconds) * 1e-18)) s; "
+                                        + "\(outbox.status.pendingCount) record(s) wait in the outbox")
+                }
+            case .delivered:
+                let failures = streak.withLock { count in defer { count = 0 }; return count }
+                if failures > 0 { StandardError.print("track: delivery to \(destination) resumed after \(failures) failed tries") }
+            case .rejected(let sequence, let error):
+                StandardError.print("track: warning: \(error.message): record \(sequence) set aside in \(outbox.directory)/rejected.jsonl")
+            case .outboxFailed(let error):
+                StandardError.print("track: warning: outbox: \(error.message)")
+            }
+        }
+        if outbox.recovery.tornBytes > 0 {
+            StandardError.print("track: outbox \(outbox.directory): an interrupted last write (\(outbox.recovery.tornBytes) bytes) was cut off; every record before it is kept")
+        }
+        if outbox.recovery.resumed > 0 {
+            StandardError.print("track: outbox \(outbox.directory): \(outbox.recovery.resumed) record(s) of an earlier run to deliver to \(destination)")
+        }
+        delivery.start()
+    }
+
+    /// Queues a record's line for delivery; returns a warning for the record when it could not be queued.
+    func enqueue(line: String, key: String) -> String? {
+        do {
+            try outbox.append(Array(line.utf8), key: key)
+        } catch {
+            let warning = error.code == .full
+                ? "not queued for delivery to \(destination): \(error.message)"
+                : "not queued for delivery to \(destination): \(error.message); the record is only in this output"
+            StandardError.print("track: WARNING: \(warning)")
+            return warning
+        }
+        delivery.notify()
+        let status = outbox.status
+        let near = Double(status.diskBytes) >= 0.8 * Double(status.maxBytes ?? .max)
+        let report = warnedNearFull.withLock { warned in defer { warned = near }; return near && !warned }
+        if report {
+            StandardError.print("track: WARNING: the outbox \(outbox.directory) is at \(status.diskBytes >> 10) KiB of \((status.maxBytes ?? 0) >> 10) KiB "
+                                + "(\(status.pendingCount) records undelivered to \(destination)); when full, records are only written to this station's output")
+        }
+        return nil
+    }
+
+    /// Delivers what waits for up to ``drainOnExit``, then stops; says what is left for the next start.
+    func finish() async {
+        let drained = await delivery.finish(within: Self.drainOnExit)
+        if !drained {
+            StandardError.print("track: \(outbox.status.pendingCount) record(s) not yet delivered to \(destination) wait in \(outbox.directory) for the next start "
+                                + "(track outbox status \(outbox.directory))")
+        }
+        outbox.close()
+    }
+}

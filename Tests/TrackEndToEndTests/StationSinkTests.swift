@@ -1,0 +1,69 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// `track station --sink`: records delivered to a real webhook receiver through the outbox.
+struct StationSinkTests {
+    @Test("Every pallet record reaches the webhook once in effect, in order, with the token, through a 500 and a dropped connection",
+          .timeLimit(.minutes(5)))
+    func palletsReachTheWebhook() async throws {
+        let receiver = try await WebhookReceiver()
+        receiver.failing { $0 == 1 ? .status(500) : $0 == 3 ? .dropConnection : nil }
+        try TemporaryFiles.withDirectory { folder in
+            let output = folder.appendingPathComponent("pallets.jsonl").path
+            let outbox = folder.appendingPathComponent("outbox").path
+            let run = try TrackProcess.run(["station"] + StationCommandTests.scene + [
+                "--frames", "320", "--station", "e2e", "--state", folder.appendingPathComponent("s.json").path,
+                "--format", "jsonl", "--output", output, "--sink", receiver.url, "--outbox", outbox, "--sink-timeout", "2",
+            ], environment: ["TRACK_SINK_TOKEN": "t0ken"], timeout: 600)
+            #expect(run.status == 0, "\(run.stderr)")
+            #expect(!run.stderr.contains("t0ken"), "the token is never printed")
+            let lines = try String(contentsOfFile: output, encoding: .utf8).split(separator: "\n").map(String.init)
+            let pallets = lines.filter { $0.hasPrefix("{\"type\":\"pallet\"") }
+            try #require(pallets.count >= 2)
+            let uuids = try pallets.map { try #require(try jsonObject($0)["uuid"] as? String) }
+            #expect(receiver.keys == uuids, "each record delivered, in order")
+            #expect(receiver.accepted.count == uuids.count, "none taken twice")
+            #expect(receiver.accepted.map(\.body) == pallets, "the body is the record's line")
+            #expect(receiver.accepted.allSatisfy { $0.authorization == "Bearer t0ken" })
+            #expect(receiver.requests >= uuids.count + 2)
+            let status = try TrackProcess.run(["outbox", "status", "--format", "json", outbox])
+            #expect(status.stdout.hasPrefix("{\"pending\":0,"), "\(status.stdout)")
+        }
+        await receiver.stop()
+    }
+
+    @Test("With the sink down and the outbox full, records still reach the station's own output, marked as not queued",
+          .timeLimit(.minutes(5)))
+    func fullOutboxKeepsTheCount() async throws {
+        let receiver = try await WebhookReceiver()
+        receiver.failing { _ in .status(503) }
+        try TemporaryFiles.withDirectory { folder in
+            let outbox = folder.appendingPathComponent("outbox").path
+            // 1 KiB: room for a record or two, not for all of them.
+            let run = try TrackProcess.run(["station"] + StationCommandTests.scene + [
+                "--frames", "320", "--station", "e2e", "--state", folder.appendingPathComponent("s.json").path,
+                "--format", "jsonl", "--sink", receiver.url, "--outbox", outbox, "--outbox-max", "0.001",
+            ], timeout: 600)
+            #expect(run.status == 0, "\(run.stderr)")
+            let pallets = try run.objects(ofType: "pallet")
+            try #require(pallets.count >= 2)
+            let refused = pallets.filter { ($0["warnings"] as? [String] ?? []).contains { $0.contains("not queued for delivery") && $0.contains("--outbox-max") } }
+            #expect(!refused.isEmpty)
+            #expect(run.stderr.contains("WARNING"))
+            let export = try TrackProcess.run(["outbox", "export", outbox])
+            let queued = try export.lines.map { try jsonObject($0)["uuid"] as? String }
+            #expect(!queued.isEmpty)
+            #expect(queued.count + refused.count == pallets.count, "every record is queued or marked, none lost")
+            #expect(queued == pallets.prefix(queued.count).map { $0["uuid"] as? String }, "the queued records, oldest first, wait for the next start")
+        }
+        await receiver.stop()
+    }
+
+    @Test("A sink that is not an http(s) URL is refused at start with status 64")
+    func badSinkURL() throws {
+        let run = try TrackProcess.run(["station", "--demo", "--frames", "5", "--sink", "postgress://db/x"])
+        #expect(run.status == 64)
+        #expect(run.stderr.contains("http:// or https://"), "\(run.stderr)")
+    }
+}
