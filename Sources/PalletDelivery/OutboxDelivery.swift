@@ -6,8 +6,9 @@ import Synchronization
 /// acknowledged in the outbox once the sink took it, failures retried with exponential backoff and
 /// jitter, delivered segments compacted.
 ///
-/// It runs on its own task: the station only appends to the outbox and calls ``notify()``, so a
-/// sink that is slow or down never holds up frame processing. Records go in order: a record that
+/// It runs on its own task, on a thread of its own (``DeliveryThread``): the station only appends to
+/// the outbox and calls ``notify()``, so a sink that is slow or down never holds up frame
+/// processing, and frame processing that keeps every core busy never holds up delivery. Records go in order: a record that
 /// fails is retried before the next one is tried, so a receiver sees pallets in the order they
 /// were counted. A record the receiver refuses for good (``DeliveryError/isRetryable`` false) is
 /// appended to `rejected.jsonl` in the outbox folder, reported, and acknowledged, so that one bad
@@ -67,6 +68,7 @@ public final class OutboxDelivery: Sendable {
     private let state = Mutex(State())
     private let doorbell: AsyncStream<Void>.Continuation
     private let rings: AsyncStream<Void>
+    private let thread = DeliveryThread(name: "outbox-delivery")
 
     /// Delivery from `outbox` to `sink`; `events` is called on the delivery task for each outcome.
     public init(outbox: Outbox, sink: any PalletSink, configuration: Configuration = Configuration(),
@@ -78,11 +80,15 @@ public final class OutboxDelivery: Sendable {
         (rings, doorbell) = AsyncStream.makeStream(of: Void.self, bufferingPolicy: .bufferingNewest(1))
     }
 
+    deinit {
+        thread.stop()
+    }
+
     /// Starts delivering what the outbox holds, and what is appended later.
     public func start() {
         state.withLock { state in
             guard state.task == nil else { return }
-            state.task = Task.detached { [self] in await run() }
+            state.task = Task.detached(executorPreference: thread) { [self] in await run() }
         }
     }
 
@@ -104,7 +110,7 @@ public final class OutboxDelivery: Sendable {
         }
         doorbell.yield()
         if let task {
-            let timer = Task {
+            let timer = Task(executorPreference: thread) {
                 try? await Task.sleep(for: limit)
                 task.cancel()
             }
@@ -113,6 +119,7 @@ public final class OutboxDelivery: Sendable {
         }
         doorbell.finish()
         await sink.shutdown()
+        thread.stop()
         return outbox.status.pendingCount == 0
     }
 

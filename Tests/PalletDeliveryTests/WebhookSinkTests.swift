@@ -103,6 +103,38 @@ struct WebhookSinkTests {
         await receiver.stop()
     }
 
+    /// Frame processing can keep every thread of Swift's shared pool busy for long stretches; the
+    /// delivery runs on its own thread, so records still go out meanwhile.
+    @Test(.timeLimit(.minutes(2)))
+    func recordsAreDeliveredWhileEveryPoolThreadIsBusy() async throws {
+        let receiver = try await WebhookReceiver()
+        receiver.failing { $0 == 3 ? .dropConnection : nil }
+        try await withTemporaryFolder { folder in
+            let outbox = try Outbox(directory: folder)
+            let items = (1...10).map(record)
+            let delivery = OutboxDelivery(outbox: outbox, sink: try WebhookSink(url: receiver.url, token: nil, timeout: 2),
+                                          configuration: quickRetries())
+            // One busy task per pool thread, each spinning until all arrived or 30 s passed.
+            let deadline = ContinuousClock.now + .seconds(30)
+            let spinners = (0..<ProcessInfo.processInfo.activeProcessorCount).map { _ in
+                Task.detached { () -> Bool in
+                    while receiver.keys.count < items.count {
+                        if ContinuousClock.now > deadline { return false }
+                    }
+                    return true
+                }
+            }
+            for item in items { try outbox.append(item.payload, key: item.key) }
+            delivery.start()
+            var allArrivedWhileBusy = true
+            for spinner in spinners { allArrivedWhileBusy = await spinner.value && allArrivedWhileBusy }
+            #expect(allArrivedWhileBusy, "\(receiver.keys.count) of \(items.count) arrived while the pool was busy")
+            #expect(await delivery.finish(within: .seconds(20)))
+            #expect(receiver.keys == items.map(\.key))
+        }
+        await receiver.stop()
+    }
+
     @Test func badSinkAddressesAreRefusedWithAReason() throws {
         for bad in ["ftp://host/x", "wms.example/pallets", "http://", "http://host:99999/", "http://user:pw@host/x", "http://ho st/"] {
             #expect(throws: DeliveryError.self, "\(bad)") { try SinkAddress(parsing: bad) }
