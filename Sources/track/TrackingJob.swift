@@ -1,4 +1,5 @@
 import BarcodeDecoding
+import BarcodeEngine
 import BarcodeTracking
 import JSONLines
 import Dispatch
@@ -104,7 +105,7 @@ final class TrackingJob {
         do {
             reader = options.decodeEveryFrame ? try BarcodeReader(options: decoderOptions)
                 : try Engine.detector(options: decoderOptions, frameTimeBudget: source.source.isLive
-                    ? Engine.frameTimeBudget(frameRate: source.frameRate) : nil, effort: options.effort ?? .balanced,
+                    ? TrackingEngineConfiguration.liveFrameTimeBudget(frameRate: source.frameRate) : nil, effort: options.effort ?? .balanced,
                     locatedOnly: options.locatedOnly, sectionalCode39: options.sectionalCode39)
             session = try ScanSession(configuration: configuration, shouldReject: rejection)
         } catch let error as DecodingError {
