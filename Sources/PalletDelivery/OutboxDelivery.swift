@@ -50,9 +50,30 @@ public final class OutboxDelivery: Sendable {
 
     /// Counts since start.
     public struct Statistics: Sendable, Equatable {
+        /// Records the sink took.
         public var delivered = 0
+        /// Tries that failed and were retried.
         public var failedAttempts = 0
+        /// Records the sink refused for good (set aside in `rejected.jsonl`).
         public var rejected = 0
+        /// Delivery lag (seconds from a record's append to the sink taking it) of the latest
+        /// ``lagSampleLimit`` deliveries, oldest first.
+        public var lags: [Double] = []
+        /// How many lags ``lags`` keeps.
+        public static let lagSampleLimit = 10_000
+
+        /// The `fraction` quantile (0...1) of ``lags`` in seconds, nearest rank; `nil` before any delivery.
+        public func lag(quantile fraction: Double) -> Double? {
+            guard !lags.isEmpty else { return nil }
+            let sorted = lags.sorted()
+            let rank = Int((min(max(fraction, 0), 1) * Double(sorted.count)).rounded(.up)) - 1
+            return sorted[min(max(rank, 0), sorted.count - 1)]
+        }
+
+        mutating func note(lag seconds: Double) {
+            if lags.count == Self.lagSampleLimit { lags.removeFirst(lags.count / 2) }
+            lags.append(seconds)
+        }
     }
 
     private struct State {
@@ -158,9 +179,13 @@ public final class OutboxDelivery: Sendable {
             attempt += 1
             do throws(DeliveryError) {
                 try await sink.deliver(record)
-                let lag = Duration.nanoseconds(Int64(max(0, Date().timeIntervalSince(record.appended)) * 1e9))
+                let seconds = max(0, Date().timeIntervalSince(record.appended))
+                let lag = Duration.nanoseconds(Int64(seconds * 1e9))
                 acknowledge(record)
-                state.withLock { $0.statistics.delivered += 1 }
+                state.withLock { state in
+                    state.statistics.delivered += 1
+                    state.statistics.note(lag: seconds)
+                }
                 events(.delivered(sequence: record.sequence, attempts: attempt, lag: lag))
                 return true
             } catch where !error.isRetryable {

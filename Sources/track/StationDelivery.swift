@@ -86,6 +86,12 @@ final class StationDelivery: Sendable {
     /// Delivers what waits for up to ``drainOnExit``, then stops; says what is left for the next start.
     func finish() async {
         let drained = await delivery.finish(within: Self.drainOnExit)
+        let statistics = delivery.statistics
+        if statistics.delivered + statistics.failedAttempts + statistics.rejected > 0 {
+            func seconds(_ quantile: Double) -> String { statistics.lag(quantile: quantile).map { String(format: "%.2f s", $0) } ?? "-" }
+            StandardError.print("track: delivered \(statistics.delivered) record(s) to \(destination) (lag p50 \(seconds(0.5)), p99 \(seconds(0.99))); "
+                                + "\(statistics.failedAttempts) failed tries, \(statistics.rejected) refused")
+        }
         if !drained {
             StandardError.print("track: \(outbox.status.pendingCount) record(s) not yet delivered to \(destination) wait in \(outbox.directory) for the next start "
                                 + "(track outbox status \(outbox.directory))")

@@ -49,6 +49,11 @@ struct WebhookSinkTests {
             #expect(delivery.statistics.delivered == 30)
             #expect(delivery.statistics.failedAttempts >= 6)
             #expect(outbox.status.pendingCount == 0)
+            // Lag: from append to the receiver's answer; the records behind a failure wait for its retry.
+            let statistics = delivery.statistics
+            let p50 = try #require(statistics.lag(quantile: 0.5)), p99 = try #require(statistics.lag(quantile: 0.99))
+            #expect(statistics.lags.count == 30 && p50 > 0 && p99 >= p50)
+            print("webhook with 30% of requests failing: delivery lag p50 \(String(format: "%.3f", p50)) s, p99 \(String(format: "%.3f", p99)) s")
         }
         await receiver.stop()
     }
