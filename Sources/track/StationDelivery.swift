@@ -1,4 +1,5 @@
 import Foundation
+import LiveView
 import PalletDelivery
 import PalletOutbox
 import Synchronization
@@ -15,7 +16,8 @@ final class StationDelivery: Sendable {
     /// How long a stopping station goes on delivering what waits; the rest goes at the next start.
     static let drainOnExit: Duration = .seconds(5)
 
-    init(options: StationOptions, url: String) throws {
+    /// `metrics`: where deliveries, failures and the outbox's depth are reported (`--metrics`, `--serve`).
+    init(options: StationOptions, url: String, metrics: JobMetrics? = nil) throws {
         let sink: WebhookSink
         do {
             sink = try WebhookSink(url: url, token: ProcessInfo.processInfo.environment["TRACK_SINK_TOKEN"], timeout: options.sinkTimeout)
@@ -36,6 +38,7 @@ final class StationDelivery: Sendable {
         delivery = OutboxDelivery(outbox: outbox, sink: sink) { event in
             switch event {
             case .failed(_, let attempt, let error, let wait):
+                metrics?.deliveryFailed()
                 let failures = streak.withLock { count in count += 1; return count }
                 // The first failure of a streak, then fewer and fewer: a long outage is not a flood.
                 if failures & (failures - 1) == 0 {
@@ -43,7 +46,8 @@ final class StationDelivery: Sendable {
                                         + "\(String(format: "%.1f", Double(wait.components.seconds) + Double(wait.components.attoseconds) * 1e-18)) s; "
                                         + "\(outbox.status.pendingCount) record(s) wait in the outbox")
                 }
-            case .delivered:
+            case .delivered(_, _, let lag):
+                metrics?.delivered(lag: Double(lag.components.seconds) + Double(lag.components.attoseconds) * 1e-18)
                 let failures = streak.withLock { count in defer { count = 0 }; return count }
                 if failures > 0 { StandardError.print("track: delivery to \(destination) resumed after \(failures) failed tries") }
             case .rejected(let sequence, let error):
@@ -58,6 +62,7 @@ final class StationDelivery: Sendable {
         if outbox.recovery.resumed > 0 {
             StandardError.print("track: outbox \(outbox.directory): \(outbox.recovery.resumed) record(s) of an earlier run to deliver to \(destination)")
         }
+        metrics?.reportOutboxDepth { outbox.status.pendingCount }
         delivery.start()
     }
 
