@@ -35,7 +35,17 @@ package struct BenchStation {
         package var troubleGaps: [Double] = []
         /// One line per passed pallet whose record is not exact: what it held and what was read.
         package var inexact: [String] = []
+        /// Pallets that stood still in view (at least ``standingFrames`` frames with every label unmoved).
+        package var stood = 0
+        /// Codes of their own that a thorough still read (`track scan`'s settings) found on the middle
+        /// frame of each such pallet's longest stand.
+        package var stillReads = 0
+        /// Of ``stillReads``, those missing from the pallet's records, one line each.
+        package var stillReadsMissed: [String] = []
     }
+
+    /// The least number of frames a pallet stands still for the thorough still read to be made.
+    static let standingFrames = 10
 
     /// The engine's settings and the session's, as `track station` runs them.
     package var engine: TrackingEngineConfiguration
@@ -70,18 +80,48 @@ package struct BenchStation {
         let size = Size(width: Double(scene.configuration.width), height: Double(scene.configuration.height))
         var seen: [Int: (first: Double, last: Double)] = [:]
         let palletOf = Dictionary(uniqueKeysWithValues: scene.labels.map { ($0.instance, $0.pallet) })
+        var stands = StandTracker()
+        var previous: GroundTruthFrame?
         for number in 1...frames {
             let (frame, truth) = scene.render(frame: number)
             for code in truth.codes where code.visibility > 0 {
                 let pallet = palletOf[code.instance]!
                 seen[pallet] = (seen[pallet]?.first ?? frame.time, frame.time)
             }
+            stands.note(frame: number, truth: truth, after: previous, palletOf: palletOf)
+            previous = truth
             let detections = try session.detect(in: frame, using: detector)
             guard let result = try session.process(detections, frameNumber: number, time: frame.time, frameSize: size) else { continue }
             for closed in station.process(result) { records.append((record: closed.record, closedAt: frame.time)) }
         }
         if let last = station.finish() { records.append((record: last.record, closedAt: scene.time(ofFrame: frames))) }
-        return Self.score(records, scene: scene, seen: seen, seed: seed, seconds: scene.time(ofFrame: frames))
+        var outcome = Self.score(records, scene: scene, seen: seen, seed: seed, seconds: scene.time(ofFrame: frames))
+        try checkStillReads(scene: scene, stands: stands.longest, records: records.map(\.record), palletOf: palletOf, into: &outcome)
+        return outcome
+    }
+
+    /// For each pallet that stood, a thorough still read (`track scan`'s settings) of the middle frame of
+    /// its longest stand: every code of its own that read finds must be in the pallet's records.
+    func checkStillReads(scene: SyntheticScene, stands: [Int: ClosedRange<Int>], records: [PalletRecord], palletOf: [Int: Int],
+                         into outcome: inout Outcome) throws {
+        let reader = try BarcodeReader(options: .thorough)
+        let palletOfPayload = Dictionary(scene.labels.map { ($0.payload, $0.pallet) }, uniquingKeysWith: { a, _ in a })
+        var recorded: [Int: Set<String>] = [:]
+        for record in records {
+            for payload in record.codes.compactMap(\.barcode.data) {
+                if let pallet = palletOfPayload[payload] { recorded[pallet, default: []].insert(payload) }
+            }
+        }
+        for (pallet, stand) in stands.sorted(by: { $0.key < $1.key }) where stand.count >= Self.standingFrames {
+            outcome.stood += 1
+            let middle = (stand.lowerBound + stand.upperBound) / 2
+            let image = scene.render(frame: middle).frame.image
+            let own = Set(try reader.read(image).detections.compactMap { $0.barcode?.data }.filter { palletOfPayload[$0] == pallet })
+            outcome.stillReads += own.count
+            for payload in own.subtracting(recorded[pallet] ?? []).sorted() {
+                outcome.stillReadsMissed.append("seed \(outcome.seed) pallet \(pallet): \(payload), read still on frame \(middle), not in its record")
+            }
+        }
     }
 
     /// Scores the records of a scene: a pallet counts when it left the view more than the gap plus
@@ -153,6 +193,11 @@ package struct BenchStation {
         lines.append("")
         lines.append("gap \(JSONValue.number(gap, decimals: 2).text) s; a record is due within gap + 0.5 s of its pallet leaving the view. "
                      + "Empty belt before split or merged pallets (s): \(outcomes.flatMap(\.troubleGaps).map { JSONValue.number($0, decimals: 1).text }.joined(separator: ", "))")
+        let stood = outcomes.reduce(0) { $0 + $1.stood }, stillReads = outcomes.reduce(0) { $0 + $1.stillReads }
+        let stillMissed = outcomes.flatMap(\.stillReadsMissed)
+        lines.append("Stop-and-go: \(stood) pallets stood still for \(Self.standingFrames)+ frames; a thorough still read (track scan's settings) "
+                     + "of the middle frame of each one's longest stand read \(stillReads) of their codes, \(stillMissed.count) of them missing from the pallet's record.")
+        lines += stillMissed
         let inexact = outcomes.flatMap(\.inexact)
         if !inexact.isEmpty { lines += ["", "Inexact pallets:"] + inexact }
         return lines.joined(separator: "\n") + "\n"

@@ -24,14 +24,23 @@ extension LumaImage {
                     }
                     return
                 }
-                for y in 0..<h {
-                    for x in 0..<w {
-                        var sum = 0
+                // Other factors (the stillness meter's 8 on every frame): each output row's sums are
+                // gathered row by row through pointers, then divided once per output pixel.
+                var sums = [Int](repeating: 0, count: w)
+                sums.withUnsafeMutableBufferPointer { sums in
+                    for y in 0..<h {
+                        for x in 0..<w { sums[x] = 0 }
                         for dy in 0..<factor {
-                            let row = (y * factor + dy) * stride + x * factor
-                            for dx in 0..<factor { sum += Int(source[row + dx]) }
+                            let row = source.baseAddress! + (y * factor + dy) * stride
+                            for x in 0..<w {
+                                let block = row + x * factor
+                                var sum = 0
+                                for dx in 0..<factor { sum &+= Int(block[dx]) }
+                                sums[x] &+= sum
+                            }
                         }
-                        target[y * w + x] = UInt8((sum + area / 2) / area)
+                        let out = target.baseAddress! + y * w
+                        for x in 0..<w { out[x] = UInt8(truncatingIfNeeded: (sums[x] + area / 2) / area) }
                     }
                 }
             }

@@ -19,6 +19,31 @@ struct LumaImageReductionTests {
         #expect(image.reduced(by: 4) == image)
     }
 
+    @Test("reduced(by:) equals the rounded mean of each block, computed pixel by pixel, for factors 2 to 8 on a padded image")
+    func blockMeansOfEveryFactor() throws {
+        let (width, height, stride) = (61, 43, 67)
+        var state: UInt64 = 12345
+        let pixels: [UInt8] = (0..<(stride * height)).map { _ in
+            state = state &* 6364136223846793005 &+ 1442695040888963407
+            return UInt8(truncatingIfNeeded: state >> 56)
+        }
+        let image = try LumaImage(width: width, height: height, bytesPerRow: stride, pixels: pixels)
+        for factor in 2...8 {
+            let reduced = image.reduced(by: factor)
+            let (w, h) = (width / factor, height / factor)
+            #expect(reduced.width == w && reduced.height == h)
+            var expected: [UInt8] = []
+            for y in 0..<h {
+                for x in 0..<w {
+                    var sum = 0
+                    for dy in 0..<factor { for dx in 0..<factor { sum += Int(pixels[(y * factor + dy) * stride + x * factor + dx]) } }
+                    expected.append(UInt8((sum + factor * factor / 2) / (factor * factor)))
+                }
+            }
+            #expect(Array(reduced.pixels.prefix(w * h)) == expected, "factor \(factor)")
+        }
+    }
+
     @Test("A point of a reduced image scaled by the factor lands on the same place of the full image")
     func scaledLocations() {
         let quad = Quadrilateral(topLeft: Point(x: 10, y: 20), topRight: Point(x: 40, y: 20),
