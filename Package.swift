@@ -28,6 +28,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-log", from: "1.14.0"),
         // Only PalletDelivery (track station --sink http://…) uses it.
         .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
+        // Only PalletDelivery (track station --sink postgres://…) uses it.
+        .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.0"),
     ],
     targets: []
 )
@@ -117,11 +119,13 @@ package.targets += [
         .product(name: "Histogram", package: "hdrhistogram-swift"),
     ]),
     // Pallet records on their way out: the durable on-disk outbox (no dependency but Foundation), and the
-    // sinks that drain it in the background (webhook over async-http-client), never on the frame path.
+    // sinks that drain it in the background (webhook over async-http-client, PostgreSQL over postgres-nio),
+    // never on the frame path.
     .target(name: "PalletOutbox"),
     .target(name: "PalletDelivery", dependencies: [
         "PalletOutbox",
         .product(name: "AsyncHTTPClient", package: "async-http-client"),
+        .product(name: "PostgresNIO", package: "postgres-nio"),
         .product(name: "NIOCore", package: "swift-nio"),
         .product(name: "NIOHTTP1", package: "swift-nio"),
         .product(name: "Logging", package: "swift-log"),
