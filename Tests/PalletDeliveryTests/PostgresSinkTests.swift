@@ -192,6 +192,38 @@ struct PostgresSinkTests {
         }
     }
 
+    /// Records per second through the PostgreSQL sink into a loopback server (fsync off), and the
+    /// CPU time of this process per record. Run by hand:
+    /// `DELIVERY_MEASURE=1 swift test --skip-build --filter recordsPerSecondIntoPostgreSQL`.
+    @Test(.enabled(if: ProcessInfo.processInfo.environment["DELIVERY_MEASURE"] != nil), .timeLimit(.minutes(3)))
+    func recordsPerSecondIntoPostgreSQL() async throws {
+        try await PostgresCluster.with { cluster in
+            try await withTemporaryFolder { folder in
+                let count = 2000
+                let outbox = try Outbox(directory: folder)
+                for number in 1...count {
+                    let item = PalletRecordLines.record(number: number, codes: 5, expected: 5, manifest: number % 2 == 0)
+                    try outbox.append(item.payload, key: item.key)
+                }
+                let sink = try PostgresSink(address: try Self.address(cluster), password: cluster.password, timeout: 30)
+                try await sink.prepare()
+                let delivery = OutboxDelivery(outbox: outbox, sink: sink)
+                let cpuBefore = WebhookSinkTests.cpuSeconds()
+                let start = ContinuousClock.now
+                delivery.start()
+                #expect(await delivery.finish(within: .seconds(150)))
+                let seconds = (ContinuousClock.now - start) / .seconds(1)
+                let cpu = WebhookSinkTests.cpuSeconds() - cpuBefore
+                print(
+                    "postgres: \(count) records of 5 codes in \(String(format: "%.2f", seconds)) s: \(Int(Double(count) / seconds)) records/s, "
+                        + "\(String(format: "%.0f", cpu / Double(count) * 1e6)) µs CPU per record in this process "
+                        + "(sink, postgres-nio, acknowledgement fsync; the server's own CPU not counted), "
+                        + "\(ProcessInfo.processInfo.activeProcessorCount) cores")
+                #expect(try await cluster.query("SELECT count(*) FROM pallets") == [["\(count)"]])
+            }
+        }
+    }
+
     static func address(_ cluster: PostgresCluster, database: String? = nil) throws -> PostgresAddress {
         guard case .postgres(let address) = try SinkAddress(parsing: cluster.url(database: database)) else {
             throw PostgresCluster.Failure("not a postgres address")
