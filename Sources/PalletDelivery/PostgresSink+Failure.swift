@@ -7,7 +7,7 @@ import PostgresNIO
 extension PostgresSink {
     /// What the sink was doing when something failed, for the message.
     enum Step {
-        case connection, migration, delivery
+        case connection, migration, delivery, report
     }
 
     /// The error `error` becomes: a message that says what to do, and whether trying again may help.
@@ -68,11 +68,22 @@ extension PostgresSink {
                 retryable: true,
                 "user '\(address.user)' may not create the tables in '\(address.database)' (\(said)); "
                     + "run the first start as the database's owner, or grant CREATE on schema public")
+        case "42P01" where step == .report:
+            return DeliveryError(
+                retryable: false,
+                "\(destination) has no pallets_per_station_shift view: no station has delivered "
+                    + "there yet (track station --sink \(destination))")
         case let state where state.hasPrefix("22") || state.hasPrefix("23"):
             // The record itself does not fit (not JSON, a field of the wrong type or missing): it never will.
             return DeliveryError(retryable: false, "\(destination) refused the record: \(said) (SQLSTATE \(state))")
         default:
-            let stage = step == .migration ? "setting up the tables" : step == .delivery ? "storing a record" : "connecting"
+            let stage =
+                switch step {
+                case .connection: "connecting"
+                case .migration: "setting up the tables"
+                case .delivery: "storing a record"
+                case .report: "reading the report"
+                }
             return DeliveryError(retryable: true, "\(server) failed while \(stage): \(said) (SQLSTATE \(state))")
         }
     }

@@ -24,7 +24,7 @@ public final class PostgresSink: PalletSink {
     private let configuration: PostgresConnection.Configuration
     /// How long a connection or a record's transaction may take.
     let timeout: Duration
-    private let logger = Logger(label: "track.postgres-sink", factory: { _ in SwiftLogNoOpLogHandler() })
+    let logger = Logger(label: "track.postgres-sink", factory: { _ in SwiftLogNoOpLogHandler() })
     /// The open connection, if any. ``OutboxDelivery`` delivers one record at a time, so one is enough.
     private let connection = Mutex<PostgresConnection?>(nil)
     private let connectionsOpened = Atomic<Int>(0)
@@ -93,17 +93,8 @@ public final class PostgresSink: PalletSink {
     /// The open connection, or a new one with the schema checked.
     private func connected() async throws(DeliveryError) -> PostgresConnection {
         if let open = connection.withLock({ $0 }), !open.isClosed { return open }
-        let id = connectionsOpened.add(1, ordering: .relaxed).newValue
-        let configuration = configuration
+        let opened = try await open()
         let logger = logger
-        let opened: PostgresConnection
-        do {
-            opened = try await withDeadline(closing: nil) {
-                try await PostgresConnection.connect(configuration: configuration, id: id, logger: logger)
-            }
-        } catch {
-            throw failure(error, during: .connection)
-        }
         do {
             try await withDeadline(closing: opened) { try await Self.migrate(opened, logger: logger) }
         } catch {
@@ -114,6 +105,20 @@ public final class PostgresSink: PalletSink {
         return opened
     }
 
+    /// A new connection, schema unchecked.
+    func open() async throws(DeliveryError) -> PostgresConnection {
+        let id = connectionsOpened.add(1, ordering: .relaxed).newValue
+        let configuration = configuration
+        let logger = logger
+        do {
+            return try await withDeadline(closing: nil) {
+                try await PostgresConnection.connect(configuration: configuration, id: id, logger: logger)
+            }
+        } catch {
+            throw failure(error, during: .connection)
+        }
+    }
+
     private func drop(_ broken: PostgresConnection) async {
         connection.withLock { slot in if slot === broken { slot = nil } }
         try? await broken.close()
@@ -121,7 +126,7 @@ public final class PostgresSink: PalletSink {
 
     /// Runs `body`, or gives up after the timeout: closes `connection` (which fails a query in
     /// flight) and cancels `body` (which stops a connection attempt).
-    private func withDeadline<Value: Sendable>(
+    func withDeadline<Value: Sendable>(
         closing connection: PostgresConnection?,
         _ body: @escaping @Sendable () async throws -> Value
     ) async throws -> Value {

@@ -68,6 +68,15 @@ struct PostgresSinkTests {
                 #expect(shifts == [["dock-3", "2", "2", "1", "1", "0", "1", "5"], ["dock-4", "2", "1", "0", "0", "1", "0", "4"]])
                 let discrepancies = try await cluster.query("SELECT number, kind, payload FROM manifest_discrepancies ORDER BY kind")
                 #expect(discrepancies == [["2", "missing", "9999"], ["2", "unexpected", "4012345600021"]])
+
+                let summaries = try await sink.shiftSummaries(days: 3650)
+                #expect(summaries.map(\.station) == ["dock-3", "dock-4"])
+                #expect(
+                    summaries.first
+                        == ShiftSummary(
+                            station: "dock-3", shiftStart: "2026-12-06 08:00", shift: 2, pallets: 2, complete: 1, short: 1, over: 0,
+                            manifestDiscrepancies: 1, codes: 5, codesPerHour: 0.6))
+                #expect(try await sink.shiftSummaries(days: 3650, station: "dock-4").map(\.pallets) == [1])
             }
         }
     }

@@ -84,6 +84,12 @@ struct StationSinkTests {
                 FROM pallets p ORDER BY number
                 """)
             #expect(rows == expected)
+            let report = try TrackProcess.run(["report", "--sink", cluster.url(), "--format", "jsonl"],
+                                              environment: ["PGPASSWORD": cluster.password])
+            #expect(report.status == 0, "\(report.stderr)")
+            let shifts = try report.lines.map(jsonObject)
+            #expect(shifts.allSatisfy { $0["station"] as? String == "e2e" })
+            #expect(shifts.compactMap { $0["pallets"] as? Int }.reduce(0, +) == pallets.count, "\(report.stdout)")
         }
     }
 
