@@ -12,7 +12,7 @@ enum PostgresSchema {
     static let migrationLock: Int64 = 0x7472_6163_6B5F_7363  // "track_sc"
 
     static let createVersionTable = """
-        CREATE TABLE IF NOT EXISTS track_schema_version (
+        CREATE TABLE track_schema_version (
             version integer PRIMARY KEY,
             applied_at timestamptz NOT NULL DEFAULT now()
         )

@@ -147,12 +147,24 @@ public final class PostgresSink: PalletSink {
         }
     }
 
-    /// Creates the version table and applies the migrations it does not list, in one transaction.
+    /// Creates the version table if missing and applies the migrations it does not list, in one
+    /// transaction; writes nothing when the schema is current.
     private static func migrate(_ connection: PostgresConnection, logger: Logger) async throws {
         try await connection.query("BEGIN", logger: logger)
         do {
             try await connection.query("SELECT pg_advisory_xact_lock(\(PostgresSchema.migrationLock))", logger: logger)
-            try await connection.query(PostgresQuery(unsafeSQL: PostgresSchema.createVersionTable), logger: logger)
+            // Created only when missing: even CREATE TABLE IF NOT EXISTS needs the right to create,
+            // which a station's user may lack once the tables are there.
+            var hasVersionTable = false
+            for try await exists in try await connection.query(
+                "SELECT to_regclass('track_schema_version') IS NOT NULL",
+                logger: logger
+            ).decode(Bool.self) {
+                hasVersionTable = exists
+            }
+            if !hasVersionTable {
+                try await connection.query(PostgresQuery(unsafeSQL: PostgresSchema.createVersionTable), logger: logger)
+            }
             var applied = 0
             for try await version in try await connection.query(
                 "SELECT coalesce(max(version), 0)::bigint FROM track_schema_version",

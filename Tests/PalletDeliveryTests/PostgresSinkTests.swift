@@ -158,7 +158,9 @@ struct PostgresSinkTests {
         }
     }
 
-    @Test("The schema is migrated once: a second start keeps the rows and the version", .timeLimit(.minutes(3)))
+    @Test(
+        "The schema is migrated once: a second start keeps the rows and the version, and needs no right to create tables",
+        .timeLimit(.minutes(3)))
     func theMigrationRunsOnce() async throws {
         try await PostgresCluster.with { cluster in
             try await withTemporaryFolder { folder in
@@ -174,6 +176,20 @@ struct PostgresSinkTests {
                 await second.shutdown()
                 #expect(try await cluster.query("SELECT version FROM track_schema_version") == [["1"]])
                 #expect(try await cluster.query("SELECT uuid FROM pallets") == [[item.key]])
+
+                // Once the tables are there, a user who may only insert and select delivers too.
+                try await cluster.query("CREATE ROLE station LOGIN PASSWORD 'station-pw'")
+                try await cluster.query("GRANT SELECT, INSERT ON ALL TABLES IN SCHEMA public TO station")
+                let limited = try PostgresSink(
+                    address: PostgresAddress(user: "station", host: "127.0.0.1", port: cluster.port, database: cluster.database),
+                    password: "station-pw", timeout: 30)
+                try await limited.prepare()
+                let next = PalletRecordLines.record(number: 2)
+                try outbox.acknowledge(try outbox.pending(limit: 1)[0].sequence)
+                try outbox.append(next.payload, key: next.key)
+                try await limited.deliver(try outbox.pending(limit: 1)[0])
+                await limited.shutdown()
+                #expect(try await cluster.query("SELECT number FROM pallets ORDER BY number") == [["1"], ["2"]])
             }
         }
     }

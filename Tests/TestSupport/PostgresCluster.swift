@@ -56,7 +56,9 @@ public final class PostgresCluster: Sendable {
             throw Failure("PostgreSQL is required (TRACK_REQUIRE_POSTGRES=1) but initdb is not in /usr/lib/postgresql/*/bin")
         }
         self.bin = bin
-        folder = FileManager.default.temporaryDirectory.appendingPathComponent("track-postgres-\(UUID().uuidString)").path
+        // As root, /tmp rather than $TMPDIR: the postgres user must be able to reach the folder.
+        let temporary = getuid() == 0 ? URL(fileURLWithPath: "/tmp") : FileManager.default.temporaryDirectory
+        folder = temporary.appendingPathComponent("track-postgres-\(UUID().uuidString)").path
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         port = try Self.freePort()
         do {
