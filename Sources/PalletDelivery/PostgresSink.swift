@@ -124,8 +124,8 @@ public final class PostgresSink: PalletSink {
         try? await broken.close()
     }
 
-    /// Runs `body`, or gives up after the timeout: closes `connection` (which fails a query in
-    /// flight) and cancels `body` (which stops a connection attempt).
+    /// Runs `body`, or gives up after the timeout or when cancelled: closes `connection` (which
+    /// fails a query in flight) and cancels `body` (which stops a connection attempt).
     func withDeadline<Value: Sendable>(
         closing connection: PostgresConnection?,
         _ body: @escaping @Sendable () async throws -> Value
@@ -137,13 +137,16 @@ public final class PostgresSink: PalletSink {
                 try await Task.sleep(for: timeout)
                 return nil
             }
-            let first = try await group.next()
-            group.cancelAll()
-            guard let value = first ?? nil else {
-                if let connection { try? await connection.close() }
+            defer { group.cancelAll() }
+            do {
+                if let value = try await group.next() ?? nil { return value }
                 throw DeadlineExceeded()
+            } catch {
+                // Timed out, failed or cancelled: a query in flight does not stop when its task is
+                // cancelled, and the group waits for it, so its connection is closed.
+                if let connection { try? await connection.close() }
+                throw error
             }
-            return value
         }
     }
 

@@ -1,6 +1,10 @@
 import PalletDelivery
 import Testing
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 struct PostgresAddressTests {
     @Test func aPostgresURLGivesUserHostPortAndDatabaseWithTheDefaultPort() throws {
         let parsed = try SinkAddress(parsing: "postgres://track@db.example/wms")
