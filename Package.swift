@@ -150,7 +150,8 @@ package.targets += [
     // What the levels share: where ../shared/data is, the trait that skips (with the reason)
     // the tests needing it when it is absent, scratch files, running built executables (and the
     // V4L2 stand-in), reading back the videos they write.
-    // The webhook receiver that fails on command (WebhookReceiver) is a real NIO HTTP server.
+    // The webhook receiver that fails on command (WebhookReceiver) is a real NIO HTTP server;
+    // PostgresCluster runs throwaway PostgreSQL servers from Debian's binaries (Foundation's Process only).
     .target(name: "TestSupport", dependencies: [
         "BarcodeTracking", "FrameSources",
         .product(name: "NIOCore", package: "swift-nio"),
@@ -183,8 +184,8 @@ package.targets += [
         dependencies: ["track", "zxing-reader", "BarcodeTracking", "BarcodeDecoding", "BarcodeAnnotation", "FrameSources", "SyntheticScenes",
                        "V4L2StandIn", "TestSupport"]
     ),
-    // The outbox on disk (append, reopen, acknowledge, compact, torn tail, full) and the webhook sink
-    // against a real loopback receiver that fails on command.
+    // The outbox on disk (append, reopen, acknowledge, compact, torn tail, full), the webhook sink
+    // against a real loopback receiver that fails on command, the PostgreSQL sink against real servers.
     .testTarget(name: "PalletDeliveryTests", dependencies: ["PalletOutbox", "PalletDelivery", "TestSupport"]),
     // Each program under Samples/ built and run, its output checked.
     .testTarget(name: "SampleTests", dependencies: ["FrameSources", "TestSupport"]),

@@ -13,6 +13,7 @@ public protocol PalletSink: Sendable {
     func shutdown() async
     /// Checks the destination before the first delivery (connects, sets up what it needs), so that
     /// bad settings show at start rather than as retries; throws a message that says what to do.
+    /// The application calls it before starting ``OutboxDelivery`` (`track station` does).
     func prepare() async throws(DeliveryError)
     /// Where it delivers, for messages (never with credentials).
     var destination: String { get }
