@@ -26,7 +26,7 @@ extension PostgresSink {
         case .connectionError:
             return DeliveryError(
                 retryable: true,
-                "cannot reach \(server) (\(Self.reason(error.underlying))); "
+                "cannot reach \(server) (\(reason(error.underlying))); "
                     + "start the server, or correct the host and port in --sink")
         case .authMechanismRequiresPassword:
             return DeliveryError(
@@ -89,13 +89,13 @@ extension PostgresSink {
     }
 
     /// Why a connection could not be made, in a few words ("Connection refused").
-    private static func reason(_ underlying: (any Error)?) -> String {
+    private func reason(_ underlying: (any Error)?) -> String {
         var error = underlying
         if let attempts = error as? NIOConnectionError {
             error = attempts.connectionErrors.first?.error ?? attempts.dnsAError ?? attempts.dnsAAAAError
         }
         if let error = error as? IOError { return String(cString: strerror(error.errnoCode)) }
-        if let error = error as? ChannelError, case .connectTimeout = error { return "no answer" }
+        if let error = error as? ChannelError, case .connectTimeout = error { return "no answer within \(timeout.secondsText)" }
         return error.map { "\($0)" } ?? "no reason given"
     }
 }
