@@ -67,10 +67,10 @@ struct StationSinkTests {
             let folder = try TemporaryFiles.directory()
             defer { try? FileManager.default.removeItem(at: folder) }
             let output = folder.appendingPathComponent("pallets.jsonl").path
-            let run = try TrackProcess.run(["station"] + StationCommandTests.scene + [
+            let run = try await Self.runOffThePool(["station"] + StationCommandTests.scene + [
                 "--frames", "320", "--station", "e2e", "--state", folder.appendingPathComponent("s.json").path,
                 "--format", "jsonl", "--output", output, "--sink", cluster.url(), "--outbox", folder.appendingPathComponent("outbox").path,
-            ], environment: ["PGPASSWORD": cluster.password], timeout: 600)
+            ], environment: ["PGPASSWORD": cluster.password])
             #expect(run.status == 0, "\(run.stderr)")
             #expect(!run.stderr.contains(cluster.password), "the password is never printed")
             let lines = try String(contentsOfFile: output, encoding: .utf8).split(separator: "\n").map(String.init)
@@ -84,8 +84,8 @@ struct StationSinkTests {
                 FROM pallets p ORDER BY number
                 """)
             #expect(rows == expected)
-            let report = try TrackProcess.run(["report", "--sink", cluster.url(), "--format", "jsonl"],
-                                              environment: ["PGPASSWORD": cluster.password])
+            let report = try await Self.runOffThePool(["report", "--sink", cluster.url(), "--format", "jsonl"],
+                                                      environment: ["PGPASSWORD": cluster.password])
             #expect(report.status == 0, "\(report.stderr)")
             let shifts = try report.lines.map(jsonObject)
             #expect(shifts.allSatisfy { $0["station"] as? String == "e2e" })
@@ -99,13 +99,27 @@ struct StationSinkTests {
         try await PostgresCluster.with { cluster in
             let folder = try TemporaryFiles.directory()
             defer { try? FileManager.default.removeItem(at: folder) }
-            let run = try TrackProcess.run([
+            let run = try await Self.runOffThePool([
                 "station", "--demo", "--frames", "5", "--state", folder.appendingPathComponent("s.json").path,
                 "--sink", cluster.url(), "--outbox", folder.appendingPathComponent("outbox").path,
-            ], environment: ["PGPASSWORD": "not-it"], timeout: 600)
+            ], environment: ["PGPASSWORD": "not-it"])
             #expect(run.status == 5)
             #expect(run.stderr.contains("refused the password") && run.stderr.contains("PGPASSWORD"), "\(run.stderr)")
         }
+    }
+
+    /// `TrackProcess.run` on a thread of its own: it waits for track, and a wait on the cooperative
+    /// pool (two threads here) would hold up every other test's async work meanwhile.
+    static func runOffThePool(_ arguments: [String], environment: [String: String]) async throws -> TrackProcess.Outcome {
+        let (status, stdout, stderr) = try await withCheckedThrowingContinuation { continuation in
+            Thread.detachNewThread {
+                continuation.resume(with: Result {
+                    let run = try TrackProcess.run(arguments, environment: environment, timeout: 600)
+                    return (run.status, run.stdout, run.stderr)
+                })
+            }
+        }
+        return TrackProcess.Outcome(status: status, stdout: stdout, stderr: stderr)
     }
 
     @Test("A sink that is not an http(s) URL is refused at start with status 64")
