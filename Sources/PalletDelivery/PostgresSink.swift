@@ -62,6 +62,8 @@ public final class PostgresSink: PalletSink {
         _ = try await connected()
     }
 
+    /// Stores `record` (its payload a `pallet` JSON line, its key the pallet's UUID) in one
+    /// transaction, connecting first when no connection is open; gives up after the timeout.
     public func deliver(_ record: OutboxRecord) async throws(DeliveryError) {
         let connection = try await connected()
         let json = String(decoding: record.payload, as: UTF8.self)
@@ -78,6 +80,7 @@ public final class PostgresSink: PalletSink {
         }
     }
 
+    /// Closes the open connection, if any.
     public func shutdown() async {
         if let open = connection.withLock({ slot in
             defer { slot = nil }
