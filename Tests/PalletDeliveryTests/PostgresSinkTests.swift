@@ -194,6 +194,24 @@ struct PostgresSinkTests {
         }
     }
 
+    @Test("Four stations starting together on an empty database all start, and the schema is migrated once", .timeLimit(.minutes(3)))
+    func stationsStartingTogetherMigrateOnce() async throws {
+        try await PostgresCluster.with { cluster in
+            let address = try Self.address(cluster)
+            try await withThrowingTaskGroup(of: Void.self) { group in
+                for _ in 0..<4 {
+                    group.addTask {
+                        let sink = try PostgresSink(address: address, password: cluster.password, timeout: 60)
+                        try await sink.prepare()
+                        await sink.shutdown()
+                    }
+                }
+                try await group.waitForAll()
+            }
+            #expect(try await cluster.query("SELECT version FROM track_schema_version") == [["1"]])
+        }
+    }
+
     @Test("A record the database cannot read is refused for good and set aside; the next one is stored", .timeLimit(.minutes(3)))
     func aRecordThatIsNotJSONIsRefusedForGood() async throws {
         try await PostgresCluster.with { cluster in
