@@ -164,7 +164,7 @@ package.targets += [
         name: "BarcodeTrackingUnitTests",
         dependencies: [
             "BarcodeTracking", "BarcodeAnnotation", "BarcodeEngine", "FrameSources", "SyntheticScenes", "track", "TrackArguments", "TrackBench", "TestSupport",
-            "PalletStation",
+            "PalletStation", "PalletDelivery",
             .product(name: "PropertyBased", package: "swift-property-based"),
         ]
     ),
