@@ -28,6 +28,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-log", from: "1.14.0"),
         // Only PalletDelivery (track station --sink http://…) uses it.
         .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
+        // Only PalletDelivery (track station --sink postgres://…) uses it.
+        .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.0"),
     ],
     targets: []
 )
@@ -117,11 +119,13 @@ package.targets += [
         .product(name: "Histogram", package: "hdrhistogram-swift"),
     ]),
     // Pallet records on their way out: the durable on-disk outbox (no dependency but Foundation), and the
-    // sinks that drain it in the background (webhook over async-http-client), never on the frame path.
+    // sinks that drain it in the background (webhook over async-http-client, PostgreSQL over postgres-nio),
+    // never on the frame path.
     .target(name: "PalletOutbox"),
     .target(name: "PalletDelivery", dependencies: [
         "PalletOutbox",
         .product(name: "AsyncHTTPClient", package: "async-http-client"),
+        .product(name: "PostgresNIO", package: "postgres-nio"),
         .product(name: "NIOCore", package: "swift-nio"),
         .product(name: "NIOHTTP1", package: "swift-nio"),
         .product(name: "Logging", package: "swift-log"),
@@ -146,7 +150,8 @@ package.targets += [
     // What the levels share: where ../shared/data is, the trait that skips (with the reason)
     // the tests needing it when it is absent, scratch files, running built executables (and the
     // V4L2 stand-in), reading back the videos they write.
-    // The webhook receiver that fails on command (WebhookReceiver) is a real NIO HTTP server.
+    // The webhook receiver that fails on command (WebhookReceiver) is a real NIO HTTP server;
+    // PostgresCluster runs throwaway PostgreSQL servers from Debian's binaries (Foundation's Process only).
     .target(name: "TestSupport", dependencies: [
         "BarcodeTracking", "FrameSources",
         .product(name: "NIOCore", package: "swift-nio"),
@@ -159,7 +164,7 @@ package.targets += [
         name: "BarcodeTrackingUnitTests",
         dependencies: [
             "BarcodeTracking", "BarcodeAnnotation", "BarcodeEngine", "FrameSources", "SyntheticScenes", "track", "TrackArguments", "TrackBench", "TestSupport",
-            "PalletStation",
+            "PalletStation", "PalletDelivery",
             .product(name: "PropertyBased", package: "swift-property-based"),
         ]
     ),
@@ -179,8 +184,8 @@ package.targets += [
         dependencies: ["track", "zxing-reader", "BarcodeTracking", "BarcodeDecoding", "BarcodeAnnotation", "FrameSources", "SyntheticScenes",
                        "V4L2StandIn", "TestSupport"]
     ),
-    // The outbox on disk (append, reopen, acknowledge, compact, torn tail, full) and the webhook sink
-    // against a real loopback receiver that fails on command.
+    // The outbox on disk (append, reopen, acknowledge, compact, torn tail, full), the webhook sink
+    // against a real loopback receiver that fails on command, the PostgreSQL sink against real servers.
     .testTarget(name: "PalletDeliveryTests", dependencies: ["PalletOutbox", "PalletDelivery", "TestSupport"]),
     // Each program under Samples/ built and run, its output checked.
     .testTarget(name: "SampleTests", dependencies: ["FrameSources", "TestSupport"]),

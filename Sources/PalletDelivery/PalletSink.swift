@@ -11,8 +11,17 @@ public protocol PalletSink: Sendable {
     func deliver(_ record: OutboxRecord) async throws(DeliveryError)
     /// Releases connections; called once, after the last ``deliver(_:)``.
     func shutdown() async
+    /// Checks the destination before the first delivery (connects, sets up what it needs), so that
+    /// bad settings show at start rather than as retries; throws a message that says what to do.
+    /// The application calls it before starting ``OutboxDelivery`` (`track station` does).
+    func prepare() async throws(DeliveryError)
     /// Where it delivers, for messages (never with credentials).
     var destination: String { get }
+}
+
+extension PalletSink {
+    /// Nothing to check: the first delivery shows whether the destination takes records.
+    public func prepare() async throws(DeliveryError) {}
 }
 
 /// A delivery that did not succeed.
@@ -35,15 +44,19 @@ public struct DeliveryError: Error, CustomStringConvertible, Sendable {
 public enum SinkAddress: Sendable, Equatable {
     /// `http://…` or `https://…`: a webhook that receives each record as a POST.
     case webhook(String)
+    /// `postgres://…` or `postgresql://…`: a PostgreSQL database that stores each record as rows.
+    case postgres(PostgresAddress)
 
     /// Parses `text`; throws a message that says what is accepted.
     public init(parsing text: String) throws(DeliveryError) {
         let lowered = text.lowercased()
         guard lowered.hasPrefix("http://") || lowered.hasPrefix("https://") else {
             if lowered.hasPrefix("postgres://") || lowered.hasPrefix("postgresql://") {
-                throw DeliveryError(retryable: false, "--sink \(text): the PostgreSQL sink is not in this build; give an http:// or https:// URL")
+                self = .postgres(try PostgresAddress(parsing: text))
+                return
             }
-            throw DeliveryError(retryable: false, "--sink '\(text)' is not a sink address; give an http:// or https:// URL (e.g. https://wms.example/pallets)")
+            throw DeliveryError(retryable: false, "--sink '\(text)' is not a sink address; give an http:// or https:// URL (e.g. https://wms.example/pallets) "
+                                + "or postgres://USER@HOST:PORT/DATABASE")
         }
         let rest = text.drop { $0 != ":" }.dropFirst(3)
         let authority = rest.prefix { $0 != "/" && $0 != "?" && $0 != "#" }

@@ -51,9 +51,17 @@ public final class Outbox: Sendable {
         }
         let lock = open(directory + "/lock", O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
         guard lock >= 0 else { throw OutboxError.io("open the lock file of", directory) }
-        guard flock(lock, LOCK_EX | LOCK_NB) == 0 else {
-            Glibc.close(lock)
-            throw OutboxError(.io, "the outbox \(directory) is in use by another process; give each station its own --outbox")
+        // A child that this process is starting (between its fork and its exec, which closes
+        // O_CLOEXEC descriptors) holds a copy of a lock just released, so a lock that is busy is
+        // tried again for a second before it is taken as another process's.
+        var tries = 1
+        while flock(lock, LOCK_EX | LOCK_NB) != 0 {
+            guard errno == EWOULDBLOCK, tries < 100 else {
+                Glibc.close(lock)
+                throw OutboxError(.io, "the outbox \(directory) is in use by another process; give each station its own --outbox")
+            }
+            tries += 1
+            usleep(10_000)
         }
         do {
             var scan = try OutboxScan(directory: directory)

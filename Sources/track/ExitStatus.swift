@@ -14,7 +14,8 @@ enum ExitStatus {
     static let timedOut: Int32 = 3
     /// The input ended before `--expect N` codes were recognized.
     static let incomplete: Int32 = 4
-    /// `--output`, `--annotate` or `--record` could not be written, at the start or mid-run.
+    /// `--output`, `--annotate` or `--record` could not be written, at the start or mid-run; or
+    /// `track station`'s `--outbox` or `--sink` database could not be opened or set up at start.
     static let outputError: Int32 = 5
     /// Bad arguments (BSD's `EX_USAGE`): a refused option, a bad manifest row, a port that cannot
     /// be served; the message names the option.

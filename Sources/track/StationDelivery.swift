@@ -16,14 +16,23 @@ final class StationDelivery: Sendable {
     /// How long a stopping station goes on delivering what waits; the rest goes at the next start.
     static let drainOnExit: Duration = .seconds(5)
 
+    private let sink: any PalletSink
+
     /// `metrics`: where deliveries, failures and the outbox's depth are reported (`--metrics`, `--serve`).
     init(options: StationOptions, url: String, metrics: JobMetrics? = nil) throws {
-        let sink: WebhookSink
+        let sink: any PalletSink
+        let environment = ProcessInfo.processInfo.environment
         do {
-            sink = try WebhookSink(url: url, token: ProcessInfo.processInfo.environment["TRACK_SINK_TOKEN"], timeout: options.sinkTimeout)
+            switch try SinkAddress(parsing: url) {
+            case .webhook:
+                sink = try WebhookSink(url: url, token: environment["TRACK_SINK_TOKEN"], timeout: options.sinkTimeout)
+            case .postgres(let address):
+                sink = try PostgresSink(address: address, password: environment[PostgresAddress.passwordVariable], timeout: options.sinkTimeout)
+            }
         } catch {
-            throw JobSetupError(message: error.message, status: 64)
+            throw JobSetupError(message: error.message, status: ExitStatus.usage)
         }
+        self.sink = sink
         var configuration = OutboxConfiguration()
         configuration.maxBytes = Int64(options.outboxMax * 1_048_576)
         do {
@@ -63,6 +72,16 @@ final class StationDelivery: Sendable {
             StandardError.print("track: outbox \(outbox.directory): \(outbox.recovery.resumed) record(s) of an earlier run to deliver to \(destination)")
         }
         metrics?.reportOutboxDepth { outbox.status.pendingCount }
+    }
+
+    /// Checks the sink (a database: connects and sets up its tables), then starts delivering in the
+    /// background. A sink that cannot be used is a setup error, before the first frame.
+    func start() async throws(JobSetupError) {
+        do {
+            try await sink.prepare()
+        } catch {
+            throw JobSetupError(message: "--sink: \(error.message)", status: ExitStatus.outputError)
+        }
         delivery.start()
     }
 

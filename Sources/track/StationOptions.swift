@@ -33,11 +33,13 @@ struct StationOptions: ParsableArguments {
     var state: String?
 
     @Option(name: .long, help: ArgumentHelp(
-        "Deliver each pallet record to this webhook (http:// or https://; a POST per record, Idempotency-Key: the pallet's UUID; bearer token from $TRACK_SINK_TOKEN), through the outbox.",
+        "Deliver each pallet record, through the outbox, to a webhook (http:// or https://; a POST per record, Idempotency-Key: the pallet's UUID; "
+        + "bearer token from $TRACK_SINK_TOKEN) or a PostgreSQL database (postgres://USER@HOST:PORT/DATABASE; password from $PGPASSWORD, "
+        + "tables created at the first start, one row per pallet UUID; see docs/delivery.md).",
         valueName: "url"))
     var sink: String?
 
-    @Option(name: .long, help: ArgumentHelp("Seconds a sink request may take before it is retried.", valueName: "seconds"))
+    @Option(name: .long, help: ArgumentHelp("Seconds a sink request (a database connection or transaction) may take before it is retried.", valueName: "seconds"))
     var sinkTimeout: Double = 10
 
     @Option(name: .long, help: ArgumentHelp(

@@ -31,7 +31,7 @@ struct Track: AsyncParsableCommand {
             given several times.
             """,
         version: TrackVersion.line,
-        subcommands: [Run.self, Station.self, Scan.self, Devices.self, Bench.self, OutboxCommand.self],
+        subcommands: [Run.self, Station.self, Scan.self, Devices.self, Bench.self, OutboxCommand.self, ReportCommand.self],
         defaultSubcommand: Run.self)
 
     /// `track --help` also lists the options of the default command (`track run`),

@@ -101,6 +101,68 @@ struct StationSinkTests {
         await receiver.stop()
     }
 
+    @Test("Every pallet record of a station is one row in PostgreSQL, with the fields and codes of the line it wrote",
+          .enabled(if: PostgresCluster.shouldRun, PostgresCluster.skipReason), .timeLimit(.minutes(5)))
+    func palletsReachPostgres() async throws {
+        try await PostgresCluster.with { cluster in
+            let folder = try TemporaryFiles.directory()
+            defer { try? FileManager.default.removeItem(at: folder) }
+            let output = folder.appendingPathComponent("pallets.jsonl").path
+            let run = try await Self.runOffThePool(["station"] + StationCommandTests.scene + [
+                "--frames", "320", "--station", "e2e", "--state", folder.appendingPathComponent("s.json").path,
+                "--format", "jsonl", "--output", output, "--sink", cluster.url(), "--outbox", folder.appendingPathComponent("outbox").path,
+            ], environment: ["PGPASSWORD": cluster.password])
+            #expect(run.status == 0, "\(run.stderr)")
+            #expect(!run.stderr.contains(cluster.password), "the password is never printed")
+            let lines = try String(contentsOfFile: output, encoding: .utf8).split(separator: "\n").map(String.init)
+            let pallets = try lines.filter { $0.hasPrefix("{\"type\":\"pallet\"") }.map(jsonObject)
+            try #require(pallets.count >= 2)
+            let expected = pallets.map { pallet in
+                ["\(pallet["uuid"] ?? "")", "e2e", "\(pallet["pallet"] ?? "")", "\(pallet["count"] ?? "")", "\((pallet["codes"] as? [Any])?.count ?? -1)"]
+            }
+            let rows = try await cluster.query("""
+                SELECT uuid, station, number, code_count, (SELECT count(*) FROM pallet_codes c WHERE c.pallet = p.uuid)
+                FROM pallets p ORDER BY number
+                """)
+            #expect(rows == expected)
+            let report = try await Self.runOffThePool(["report", "--sink", cluster.url(), "--format", "jsonl"],
+                                                      environment: ["PGPASSWORD": cluster.password])
+            #expect(report.status == 0, "\(report.stderr)")
+            let shifts = try report.lines.map(jsonObject)
+            #expect(shifts.allSatisfy { $0["station"] as? String == "e2e" })
+            #expect(shifts.compactMap { $0["pallets"] as? Int }.reduce(0, +) == pallets.count, "\(report.stdout)")
+        }
+    }
+
+    @Test("A PostgreSQL sink that refuses the password stops the station at start with status 5, naming PGPASSWORD",
+          .enabled(if: PostgresCluster.shouldRun, PostgresCluster.skipReason), .timeLimit(.minutes(5)))
+    func wrongPostgresPassword() async throws {
+        try await PostgresCluster.with { cluster in
+            let folder = try TemporaryFiles.directory()
+            defer { try? FileManager.default.removeItem(at: folder) }
+            let run = try await Self.runOffThePool([
+                "station", "--demo", "--frames", "5", "--state", folder.appendingPathComponent("s.json").path,
+                "--sink", cluster.url(), "--outbox", folder.appendingPathComponent("outbox").path,
+            ], environment: ["PGPASSWORD": "not-it"])
+            #expect(run.status == 5)
+            #expect(run.stderr.contains("refused the password") && run.stderr.contains("PGPASSWORD"), "\(run.stderr)")
+        }
+    }
+
+    /// `TrackProcess.run` on a thread of its own: it waits for track, and a wait on the cooperative
+    /// pool (two threads here) would hold up every other test's async work meanwhile.
+    static func runOffThePool(_ arguments: [String], environment: [String: String]) async throws -> TrackProcess.Outcome {
+        let (status, stdout, stderr) = try await withCheckedThrowingContinuation { continuation in
+            Thread.detachNewThread {
+                continuation.resume(with: Result {
+                    let run = try TrackProcess.run(arguments, environment: environment, timeout: 600)
+                    return (run.status, run.stdout, run.stderr)
+                })
+            }
+        }
+        return TrackProcess.Outcome(status: status, stdout: stdout, stderr: stderr)
+    }
+
     @Test("A sink that is not an http(s) URL is refused at start with status 64")
     func badSinkURL() throws {
         let run = try TrackProcess.run(["station", "--demo", "--frames", "5", "--sink", "postgress://db/x"])
