@@ -27,6 +27,9 @@ package struct BenchStationCPU {
         package var frames = [Int](repeating: 0, count: 3)
         package var engine = [Double](repeating: 0, count: 3)
         package var baseline = [Double](repeating: 0, count: 3)
+        /// Frames of each spell on which the engine rested (searched nothing: a still view), and their engine CPU seconds.
+        package var rested = [Int](repeating: 0, count: 3)
+        package var restedEngine = [Double](repeating: 0, count: 3)
 
         /// No frames yet.
         package init() {}
@@ -37,6 +40,8 @@ package struct BenchStationCPU {
                 sum.frames[i] += b.frames[i]
                 sum.engine[i] += b.engine[i]
                 sum.baseline[i] += b.baseline[i]
+                sum.rested[i] += b.rested[i]
+                sum.restedEngine[i] += b.restedEngine[i]
             }
             return sum
         }
@@ -80,6 +85,7 @@ package struct BenchStationCPU {
                 let spell = Self.spell(truth, after: previous).rawValue
                 previous = truth
                 outcome.frames[spell] += 1
+                let restedBefore = detector.restedFrames
                 let before = benchCPUNow()
                 let detections = try session.detect(in: frame, using: detector)
                 _ = try session.process(detections, frameNumber: frame.number, time: frame.time, frameSize: size)
@@ -87,6 +93,10 @@ package struct BenchStationCPU {
                 _ = try baseline.read(frame.image)
                 let after = benchCPUNow()
                 outcome.engine[spell] += Double(between - before) / 1e9
+                if detector.restedFrames > restedBefore {
+                    outcome.rested[spell] += 1
+                    outcome.restedEngine[spell] += Double(between - before) / 1e9
+                }
                 outcome.baseline[spell] += Double(after - between) / 1e9
             }
             start += Self.block
@@ -97,14 +107,18 @@ package struct BenchStationCPU {
     /// The table `track bench --scenes station --cpu` prints.
     package static func table(_ outcome: Outcome) -> String {
         func ms(_ seconds: Double, _ frames: Int) -> String { frames == 0 ? "-" : JSONValue.number(1000 * seconds / Double(frames), decimals: 2).text }
-        var lines = ["| view | frames | engine ms/frame | every frame ms/frame | engine / every frame |", "|:--|--:|--:|--:|--:|"]
+        var lines = ["| view | frames | engine ms/frame | every frame ms/frame | engine / every frame | rested frames | engine ms/frame rested / searched |",
+                     "|:--|--:|--:|--:|--:|--:|--:|"]
         for spell in Spell.allCases {
             let i = spell.rawValue
             let ratio = outcome.baseline[i] > 0 ? JSONValue.number(outcome.engine[i] / outcome.baseline[i], decimals: 3).text : "-"
-            lines.append("| \(spell.name) | \(outcome.frames[i]) | \(ms(outcome.engine[i], outcome.frames[i])) | \(ms(outcome.baseline[i], outcome.frames[i])) | \(ratio) |")
+            let searched = outcome.frames[i] - outcome.rested[i]
+            lines.append("| \(spell.name) | \(outcome.frames[i]) | \(ms(outcome.engine[i], outcome.frames[i])) | \(ms(outcome.baseline[i], outcome.frames[i])) | \(ratio) | "
+                         + "\(outcome.rested[i]) | \(ms(outcome.restedEngine[i], outcome.rested[i])) / \(ms(outcome.engine[i] - outcome.restedEngine[i], searched)) |")
         }
         lines.append("")
-        lines.append("CPU of this process (all threads) around each frame's work, rendering excluded; every frame read with the engine's whole-frame options.")
+        lines.append("CPU of this process (all threads) around each frame's work, rendering excluded; every frame read with the engine's whole-frame options. "
+                     + "Rested: the engine found the view still and searched nothing (the stillness measure only).")
         return lines.joined(separator: "\n") + "\n"
     }
 }
