@@ -8,6 +8,12 @@ extension FrameProcessor {
     /// `BarcodeReader` to the designated initializer instead to decode every full
     /// frame (the baseline `track bench` compares against).
     ///
+    /// A live source (a camera, a file played in real time) with a known
+    /// ``FrameSource/nominalFrameRate`` gets the live settings
+    /// (``TrackingEngineConfiguration/adaptToLiveSource(frameRate:)``: a time budget per frame,
+    /// no wait for late reads) unless `engine` sets ``TrackingEngineConfiguration/frameTimeBudget``
+    /// or ``TrackingEngineConfiguration/lateReadTime`` itself, as `track` does for cameras.
+    ///
     /// - Parameters:
     ///   - source: taken over as by ``FrameProcessor/init(source:detector:session:configuration:)``.
     ///   - session: the session fed with each frame's detections.
@@ -18,6 +24,10 @@ extension FrameProcessor {
     public convenience init(source: sending any FrameSource, session: ScanSession, options: DecoderOptions = .video,
                             engine: TrackingEngineConfiguration = TrackingEngineConfiguration(),
                             configuration: FrameProcessorConfiguration = FrameProcessorConfiguration()) throws(DecodingError) {
+        var engine = engine
+        if source.isLive, engine.frameTimeBudget == nil, engine.lateReadTime == nil, let frameRate = source.nominalFrameRate {
+            engine.adaptToLiveSource(frameRate: frameRate)
+        }
         let detector = try TrackingEngine(options: options, configuration: engine)
         self.init(source: source, detector: detector, session: session, configuration: configuration)
     }

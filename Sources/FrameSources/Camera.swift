@@ -20,6 +20,8 @@ public final class Camera: FrameSource {
     public let name: String
     /// Always true: a camera delivers frames whether or not they are consumed.
     public var isLive: Bool { true }
+    /// The frame rate the driver granted (frames per second); `nil` when it did not say.
+    public var nominalFrameRate: Double? { streamFormat.framesPerSecond > 0 ? streamFormat.framesPerSecond : nil }
     /// Frames that arrived damaged (driver error flag, undecodable MJPEG) and were skipped.
     public private(set) var damagedFrameCount = 0
     /// What the camera offers (native formats, sizes, rates, controls as of opening).

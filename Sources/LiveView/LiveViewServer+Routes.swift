@@ -57,6 +57,11 @@ extension LiveViewServer {
             nextPallet()
             return Self.response(.ok, type: "application/json", Array(#"{"next":true}"#.utf8))
         }
+        let metrics = self.metrics
+        router.get("/metrics") { _, _ in
+            guard let metrics else { return Self.refusal(.notFound, "this job keeps no metrics\n") }
+            return Self.response(.ok, type: "text/plain; version=0.0.4; charset=utf-8", Array(metrics.text().utf8))
+        }
         router.get("/snapshot.png") { _, _ in await Self.snapshot(feed) }
         router.post("/snapshot") { _, _ in await Self.snapshot(feed) }
         return router

@@ -8,7 +8,8 @@ import Synchronization
 /// Serves a running job over HTTP with Hummingbird: the page (`GET /`), the frames as MJPEG
 /// (`GET /stream.mjpeg`), the `jsonl` events as Server-Sent Events (`GET /events`), the scene
 /// (`GET /scene.json`), and the operator's actions `POST /pause`, `/resume`, `/clear`, `/snapshot`
-/// (also `GET /snapshot.png`), which act on the ``ScanSession``, and for a pallet station `POST /next`.
+/// (also `GET /snapshot.png`), which act on the ``ScanSession``, for a pallet station `POST /next`,
+/// and with ``metrics`` the job's counters for Prometheus (`GET /metrics`).
 ///
 /// The server only reads the ``LiveFeed`` and calls the session's thread-safe controls: it never
 /// stops the job, and a failing viewer never reaches the tracking. Call ``start()`` once, then
@@ -25,6 +26,8 @@ public final class LiveViewServer: Sendable {
     /// What `POST /next` calls (a pallet station's manual trigger, from a request's task); `nil` when the
     /// job counts no pallets, and `POST /next` gets 404.
     public let nextPallet: (@Sendable () -> Void)?
+    /// What `GET /metrics` serves; `nil`: 404.
+    public let metrics: JobMetrics?
     private let task = Mutex<Task<Void, Never>?>(nil)
     /// The port listened on, once bound; the request guard checks `Host` against it.
     let boundPort = BoundPort()
@@ -33,12 +36,13 @@ public final class LiveViewServer: Sendable {
     /// station; throws ``LiveViewError`` (`.invalidConfiguration`) for unsafe or impossible settings (see
     /// ``LiveViewConfiguration/validated()``).
     public init(configuration: LiveViewConfiguration, feed: LiveFeed, session: ScanSession, scene: LiveViewScene,
-                nextPallet: (@Sendable () -> Void)? = nil) throws(LiveViewError) {
+                nextPallet: (@Sendable () -> Void)? = nil, metrics: JobMetrics? = nil) throws(LiveViewError) {
         self.configuration = try configuration.validated()
         self.feed = feed
         self.session = session
         self.scene = scene
         self.nextPallet = nextPallet
+        self.metrics = metrics
     }
 
     /// Starts listening and returns the page's address, e.g. `http://127.0.0.1:8080/` (with `?token=…`

@@ -6,8 +6,9 @@ import Synchronization
 /// acknowledged in the outbox once the sink took it, failures retried with exponential backoff and
 /// jitter, delivered segments compacted.
 ///
-/// It runs on its own task: the station only appends to the outbox and calls ``notify()``, so a
-/// sink that is slow or down never holds up frame processing. Records go in order: a record that
+/// It runs on its own task, on a thread of its own (``DeliveryThread``): the station only appends to
+/// the outbox and calls ``notify()``, so a sink that is slow or down never holds up frame
+/// processing, and frame processing that keeps every core busy never holds up delivery. Records go in order: a record that
 /// fails is retried before the next one is tried, so a receiver sees pallets in the order they
 /// were counted. A record the receiver refuses for good (``DeliveryError/isRetryable`` false) is
 /// appended to `rejected.jsonl` in the outbox folder, reported, and acknowledged, so that one bad
@@ -49,9 +50,30 @@ public final class OutboxDelivery: Sendable {
 
     /// Counts since start.
     public struct Statistics: Sendable, Equatable {
+        /// Records the sink took.
         public var delivered = 0
+        /// Tries that failed and were retried.
         public var failedAttempts = 0
+        /// Records the sink refused for good (set aside in `rejected.jsonl`).
         public var rejected = 0
+        /// Delivery lag (seconds from a record's append to the sink taking it) of the latest
+        /// ``lagSampleLimit`` deliveries, oldest first.
+        public var lags: [Double] = []
+        /// How many lags ``lags`` keeps.
+        public static let lagSampleLimit = 10_000
+
+        /// The `fraction` quantile (0...1) of ``lags`` in seconds, nearest rank; `nil` before any delivery.
+        public func lag(quantile fraction: Double) -> Double? {
+            guard !lags.isEmpty else { return nil }
+            let sorted = lags.sorted()
+            let rank = Int((min(max(fraction, 0), 1) * Double(sorted.count)).rounded(.up)) - 1
+            return sorted[min(max(rank, 0), sorted.count - 1)]
+        }
+
+        mutating func note(lag seconds: Double) {
+            if lags.count == Self.lagSampleLimit { lags.removeFirst(lags.count / 2) }
+            lags.append(seconds)
+        }
     }
 
     private struct State {
@@ -67,6 +89,7 @@ public final class OutboxDelivery: Sendable {
     private let state = Mutex(State())
     private let doorbell: AsyncStream<Void>.Continuation
     private let rings: AsyncStream<Void>
+    private let thread = DeliveryThread(name: "outbox-delivery")
 
     /// Delivery from `outbox` to `sink`; `events` is called on the delivery task for each outcome.
     public init(outbox: Outbox, sink: any PalletSink, configuration: Configuration = Configuration(),
@@ -78,11 +101,15 @@ public final class OutboxDelivery: Sendable {
         (rings, doorbell) = AsyncStream.makeStream(of: Void.self, bufferingPolicy: .bufferingNewest(1))
     }
 
+    deinit {
+        thread.stop()
+    }
+
     /// Starts delivering what the outbox holds, and what is appended later.
     public func start() {
         state.withLock { state in
             guard state.task == nil else { return }
-            state.task = Task.detached { [self] in await run() }
+            state.task = Task.detached(executorPreference: thread) { [self] in await run() }
         }
     }
 
@@ -104,7 +131,7 @@ public final class OutboxDelivery: Sendable {
         }
         doorbell.yield()
         if let task {
-            let timer = Task {
+            let timer = Task(executorPreference: thread) {
                 try? await Task.sleep(for: limit)
                 task.cancel()
             }
@@ -113,6 +140,7 @@ public final class OutboxDelivery: Sendable {
         }
         doorbell.finish()
         await sink.shutdown()
+        thread.stop()
         return outbox.status.pendingCount == 0
     }
 
@@ -151,9 +179,13 @@ public final class OutboxDelivery: Sendable {
             attempt += 1
             do throws(DeliveryError) {
                 try await sink.deliver(record)
-                let lag = Duration.nanoseconds(Int64(max(0, Date().timeIntervalSince(record.appended)) * 1e9))
+                let seconds = max(0, Date().timeIntervalSince(record.appended))
+                let lag = Duration.nanoseconds(Int64(seconds * 1e9))
                 acknowledge(record)
-                state.withLock { $0.statistics.delivered += 1 }
+                state.withLock { state in
+                    state.statistics.delivered += 1
+                    state.statistics.note(lag: seconds)
+                }
                 events(.delivered(sequence: record.sequence, attempts: attempt, lag: lag))
                 return true
             } catch where !error.isRetryable {

@@ -1,4 +1,5 @@
 import ArgumentParser
+import BarcodeEngine
 import PalletStation
 import SyntheticScenes
 import BarcodeTracking
@@ -54,8 +55,8 @@ struct Bench: ParsableCommand {
         valueName: "ms"))
     var frameBudget: Double?
 
-    @Option(name: .long, help: EngineEffort.help)
-    var effort: EngineEffort = .balanced
+    @Option(name: .long, help: TrackingEngineEffort.help)
+    var effort: TrackingEngineEffort = .balanced
 
     @Flag(name: .customLong("located-only"), help: "Run the engine as track --located-only does (outlines of codes it cannot decode), for the located-only lead time.")
     var locatedOnly = false

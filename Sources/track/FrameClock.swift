@@ -24,15 +24,18 @@ final class FrameClock: Sendable {
         state.withLock { $0.read[frameNumber % $0.read.count] = (frameNumber, now) }
     }
 
-    /// Called when the result of `frameNumber` arrives; records its latency.
-    func noteDelivered(_ frameNumber: Int) {
+    /// Called when the result of `frameNumber` arrives; records its latency and returns it in
+    /// seconds (`nil` when the frame's read time is no longer known).
+    @discardableResult
+    func noteDelivered(_ frameNumber: Int) -> Double? {
         let now = DispatchTime.now().uptimeNanoseconds
-        state.withLock { state in
+        return state.withLock { state -> Double? in
             let slot = state.read[frameNumber % state.read.count]
-            guard slot.number == frameNumber, now >= slot.nanoseconds else { return }
+            guard slot.number == frameNumber, now >= slot.nanoseconds else { return nil }
             let micros = max(1, (now - slot.nanoseconds) / 1000)
             _ = state.all.record(micros)
             _ = state.recent.record(micros)
+            return Double(micros) / 1e6
         }
     }
 

@@ -24,6 +24,7 @@ final class LimitedSource: FrameSource {
 
     var name: String { base.name }
     var isLive: Bool { base.isLive }
+    var nominalFrameRate: Double? { base.nominalFrameRate }
     var damagedFrameCount: Int { base.damagedFrameCount }
     func takeDamagedFrames() -> [SkippedFrame] { base.takeDamagedFrames() }
 

@@ -12,9 +12,10 @@ final class LiveOutput {
 
     /// `nextPallet`: what `POST /next` calls (`track station`'s manual trigger), `nil` for `track run`.
     init(configuration: LiveViewConfiguration, session: ScanSession, scene: LiveViewScene, clock: FrameClock,
-         nextPallet: (@Sendable () -> Void)? = nil) throws {
+         nextPallet: (@Sendable () -> Void)? = nil, metrics: JobMetrics? = nil) throws {
         feed = try LiveFeed(maximumViewers: configuration.maximumStreamingClients, maximumSnapshots: configuration.maximumSnapshots)
-        server = try LiveViewServer(configuration: configuration, feed: feed, session: session, scene: scene, nextPallet: nextPallet)
+        server = try LiveViewServer(configuration: configuration, feed: feed, session: session, scene: scene, nextPallet: nextPallet,
+                                    metrics: metrics)
         self.clock = clock
     }
 

@@ -31,6 +31,7 @@ final class PacedSource: FrameSource {
 
     var name: String { base.name }
     var isLive: Bool { true }
+    var nominalFrameRate: Double? { frameRate }
     var damagedFrameCount: Int { base.damagedFrameCount }
     func takeDamagedFrames() -> [SkippedFrame] { base.takeDamagedFrames() }
 

@@ -76,7 +76,8 @@ struct Run: AsyncParsableCommand {
         do {
             job = try TrackingJob(input: input, session: session, format: OutputFormat(rawValue: format)!,
                                   output: output, annotate: annotate, record: record, truth: truth, overlay: overlay, stopper: stopper,
-                                  serve: liveView, latencyReport: serve.latencyReport)
+                                  serve: liveView, latencyReport: serve.latencyReport,
+                                  metrics: try serve.metricsAddress())
         } catch let error as JobSetupError {
             StandardError.print("track: \(error.message)")
             throw ExitCode(error.status)

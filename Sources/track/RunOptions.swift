@@ -1,4 +1,5 @@
 import ArgumentParser
+import BarcodeEngine
 import BarcodeTracking
 import FrameSources
 import SyntheticScenes
@@ -140,8 +141,8 @@ struct SessionOptions: ParsableArguments {
                      reject: try reject.map { try PayloadRules.Rule(parsing: $0, option: "--reject") })
     }
 
-    @Option(name: .long, help: EngineEffort.help)
-    var effort: EngineEffort?
+    @Option(name: .long, help: TrackingEngineEffort.help)
+    var effort: TrackingEngineEffort?
 
     @Flag(name: .customLong("decode-every-frame"), help: "No engine: every full frame decoded by zxing-cpp and the decodes tracked, what track bench calls the baseline. Slower; to time the engine against it end to end, or to check what the engine misses.")
     var decodeEveryFrame = false

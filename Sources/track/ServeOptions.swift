@@ -18,6 +18,11 @@ struct ServeOptions: ParsableArguments {
         valueName: "name"))
     var serveHosts: [String] = []
 
+    @Option(name: .long, help: ArgumentHelp(
+        "Serve the job's counters for Prometheus at http://[ADDRESS:]PORT/metrics (address default 127.0.0.1; port 0 picks a free one), without the page; with --serve they are also at the page's /metrics. The URL is printed on standard error.",
+        valueName: "[address:]port"))
+    var metrics: String?
+
     @Flag(name: .customLong("latency-report"), help: .hidden)
     var latencyReport = false
 
@@ -33,6 +38,7 @@ struct ServeOptions: ParsableArguments {
             throw ValidationError("--token must be 8 to 200 letters, digits, '-', '_', '.' or '~' (it travels in the URL)")
         }
         _ = try address()
+        _ = try metricsAddress()
     }
 
     /// 128 random bits as 32 hexadecimal digits.
@@ -52,26 +58,35 @@ struct ServeOptions: ParsableArguments {
 
     /// `--serve` split into host and port; `nil` without `--serve`.
     func address() throws -> (host: String, port: Int)? {
-        guard let serve else { return nil }
+        try serve.map { try Self.address($0, option: "--serve") }
+    }
+
+    /// `--metrics` split into host and port; `nil` without `--metrics`.
+    func metricsAddress() throws -> (host: String, port: Int)? {
+        try metrics.map { try Self.address($0, option: "--metrics") }
+    }
+
+    /// `[ADDRESS:]PORT` given to `option`, split into host (default 127.0.0.1) and port.
+    static func address(_ serve: String, option: String) throws -> (host: String, port: Int) {
         var host = "127.0.0.1", portText = serve
         if serve.hasPrefix("["), let close = serve.firstIndex(of: "]") {
             host = String(serve[serve.index(after: serve.startIndex)..<close])
             let rest = serve[serve.index(after: close)...]
-            guard rest.hasPrefix(":") else { throw ValidationError("--serve: give a port after the address, e.g. [::1]:8080") }
+            guard rest.hasPrefix(":") else { throw ValidationError("\(option): give a port after the address, e.g. [::1]:8080") }
             portText = String(rest.dropFirst())
         } else if let colon = serve.lastIndex(of: ":") {
             if serve[..<colon].contains(":") {
-                throw ValidationError("--serve: write an IPv6 address in brackets with its port, e.g. [::1]:8080")
+                throw ValidationError("\(option): write an IPv6 address in brackets with its port, e.g. [::1]:8080")
             }
             let given = String(serve[..<colon])
             if !given.isEmpty { host = given }
             portText = String(serve[serve.index(after: colon)...])
         }
         guard let port = Int(portText), (0...65_535).contains(port) else {
-            throw ValidationError("--serve: port '\(portText)' is not a number 0...65535 (0 picks a free port), e.g. --serve 8080 or --serve 0.0.0.0:8080")
+            throw ValidationError("\(option): port '\(portText)' is not a number 0...65535 (0 picks a free port), e.g. \(option) 8080 or \(option) 0.0.0.0:8080")
         }
         guard !host.contains(where: { $0 == " " || $0 == "/" }) else {
-            throw ValidationError("--serve: '\(host)' is not an address; use e.g. 127.0.0.1, 0.0.0.0 or [::1]")
+            throw ValidationError("\(option): '\(host)' is not an address; use e.g. 127.0.0.1, 0.0.0.0 or [::1]")
         }
         return (host, port)
     }

@@ -31,6 +31,7 @@ final class ObservedSource: FrameSource {
 
     var name: String { base.name }
     var isLive: Bool { base.isLive }
+    var nominalFrameRate: Double? { base.nominalFrameRate }
     var damagedFrameCount: Int { base.damagedFrameCount }
     func takeDamagedFrames() -> [SkippedFrame] { base.takeDamagedFrames() }
 

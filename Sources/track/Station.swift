@@ -59,7 +59,7 @@ struct Station: AsyncParsableCommand {
         do {
             job = try TrackingJob(input: input, session: session, format: OutputFormat(rawValue: format)!, output: output,
                                   annotate: nil, overlay: nil, stopper: stopper, serve: liveView, latencyReport: serve.latencyReport,
-                                  station: station)
+                                  station: station, metrics: try serve.metricsAddress())
             try await job.station?.delivery?.start()
         } catch let error as JobSetupError {
             StandardError.print("track: \(error.message)")

@@ -1,4 +1,5 @@
 import Foundation
+import LiveView
 import PalletDelivery
 import PalletOutbox
 import Synchronization
@@ -17,7 +18,8 @@ final class StationDelivery: Sendable {
 
     private let sink: any PalletSink
 
-    init(options: StationOptions, url: String) throws {
+    /// `metrics`: where deliveries, failures and the outbox's depth are reported (`--metrics`, `--serve`).
+    init(options: StationOptions, url: String, metrics: JobMetrics? = nil) throws {
         let sink: any PalletSink
         let environment = ProcessInfo.processInfo.environment
         do {
@@ -45,6 +47,7 @@ final class StationDelivery: Sendable {
         delivery = OutboxDelivery(outbox: outbox, sink: sink) { event in
             switch event {
             case .failed(_, let attempt, let error, let wait):
+                metrics?.deliveryFailed()
                 let failures = streak.withLock { count in count += 1; return count }
                 // The first failure of a streak, then fewer and fewer: a long outage is not a flood.
                 if failures & (failures - 1) == 0 {
@@ -52,7 +55,8 @@ final class StationDelivery: Sendable {
                                         + "\(String(format: "%.1f", Double(wait.components.seconds) + Double(wait.components.attoseconds) * 1e-18)) s; "
                                         + "\(outbox.status.pendingCount) record(s) wait in the outbox")
                 }
-            case .delivered:
+            case .delivered(_, _, let lag):
+                metrics?.delivered(lag: Double(lag.components.seconds) + Double(lag.components.attoseconds) * 1e-18)
                 let failures = streak.withLock { count in defer { count = 0 }; return count }
                 if failures > 0 { StandardError.print("track: delivery to \(destination) resumed after \(failures) failed tries") }
             case .rejected(let sequence, let error):
@@ -67,6 +71,7 @@ final class StationDelivery: Sendable {
         if outbox.recovery.resumed > 0 {
             StandardError.print("track: outbox \(outbox.directory): \(outbox.recovery.resumed) record(s) of an earlier run to deliver to \(destination)")
         }
+        metrics?.reportOutboxDepth { outbox.status.pendingCount }
     }
 
     /// Checks the sink (a database: connects and sets up its tables), then starts delivering in the
@@ -105,6 +110,12 @@ final class StationDelivery: Sendable {
     /// Delivers what waits for up to ``drainOnExit``, then stops; says what is left for the next start.
     func finish() async {
         let drained = await delivery.finish(within: Self.drainOnExit)
+        let statistics = delivery.statistics
+        if statistics.delivered + statistics.failedAttempts + statistics.rejected > 0 {
+            func seconds(_ quantile: Double) -> String { statistics.lag(quantile: quantile).map { String(format: "%.2f s", $0) } ?? "-" }
+            StandardError.print("track: delivered \(statistics.delivered) record(s) to \(destination) (lag p50 \(seconds(0.5)), p99 \(seconds(0.99))); "
+                                + "\(statistics.failedAttempts) failed tries, \(statistics.rejected) refused")
+        }
         if !drained {
             StandardError.print("track: \(outbox.status.pendingCount) record(s) not yet delivered to \(destination) wait in \(outbox.directory) for the next start "
                                 + "(track outbox status \(outbox.directory))")

@@ -32,7 +32,11 @@ final class StationRecorder {
     /// for people, and a viewer gets a handful of small events a second at most.
     static let progressInterval: UInt64 = 250_000_000
 
-    init(options: StationOptions, expected: Int?, session: ScanSession, sink: OutputSink, format: OutputFormat) throws {
+    /// `--metrics` or `--serve`: the counters pallets and deliveries are reported to, or `nil`.
+    private let metrics: JobMetrics?
+
+    init(options: StationOptions, expected: Int?, session: ScanSession, sink: OutputSink, format: OutputFormat,
+         metrics: JobMetrics? = nil) throws {
         var configuration = PalletStationConfiguration(station: options.stationName)
         configuration.gap = options.gap
         configuration.segmentation = PalletStationConfiguration.Segmentation(rawValue: options.split) ?? .presence
@@ -62,7 +66,8 @@ final class StationRecorder {
         }
         self.sink = sink
         self.format = format
-        delivery = try options.sink.map { try StationDelivery(options: options, url: $0) }
+        self.metrics = metrics
+        delivery = try options.sink.map { try StationDelivery(options: options, url: $0, metrics: metrics) }
     }
 
     /// Whether the frames must carry their pixels (for snapshots).
@@ -135,6 +140,7 @@ final class StationRecorder {
         }
         sink.flush()
         palletsRecorded += 1
+        metrics?.palletRecorded(status: record.countStatus?.rawValue)
         live?.publish(eventLine: line)
         publishProgress(now: true)
     }

@@ -1,4 +1,5 @@
 import BarcodeDecoding
+import BarcodeEngine
 import BarcodeTracking
 import JSONLines
 import Dispatch
@@ -40,6 +41,10 @@ final class TrackingJob {
     let latencyReport: Bool
     /// `track station`: the pallets, or `nil` for `track run`.
     let station: StationRecorder?
+    /// The counters for Prometheus, kept with `--serve` or `--metrics`.
+    let metrics: JobMetrics?
+    /// `--metrics`: the server of ``metrics`` alone, or `nil`.
+    let metricsServer: MetricsServer?
 
     /// Opens the output, the input and the other outputs. When something fails after the output is open
     /// (the input cannot be opened, an `--annotate` file cannot be created), the output still gets a
@@ -47,7 +52,11 @@ final class TrackingJob {
     /// `stopper` may already hold a signal that arrived while the input was being opened.
     init(input: InputOptions, session options: SessionOptions, format: OutputFormat, output path: String?,
          annotate: String?, record: String? = nil, truth truthPath: String? = nil, overlay: String?, stopper: JobStopper,
-         serve: LiveViewConfiguration? = nil, latencyReport: Bool = false, station stationOptions: StationOptions? = nil) throws {
+         serve: LiveViewConfiguration? = nil, latencyReport: Bool = false, station stationOptions: StationOptions? = nil,
+         metrics metricsAddress: (host: String, port: Int)? = nil) throws {
+        let metrics = serve != nil || metricsAddress != nil ? JobMetrics() : nil
+        self.metrics = metrics
+        metricsServer = metricsAddress.map { MetricsServer(metrics: metrics ?? JobMetrics(), host: $0.host, port: $0.port) }
         let sink: OutputSink
         // A station appends: a restarted station keeps the records it already wrote.
         do { sink = try OutputSink(path: path, append: stationOptions != nil) } catch {
@@ -104,7 +113,7 @@ final class TrackingJob {
         do {
             reader = options.decodeEveryFrame ? try BarcodeReader(options: decoderOptions)
                 : try Engine.detector(options: decoderOptions, frameTimeBudget: source.source.isLive
-                    ? Engine.frameTimeBudget(frameRate: source.frameRate) : nil, effort: options.effort ?? .balanced,
+                    ? TrackingEngineConfiguration.liveFrameTimeBudget(frameRate: source.frameRate) : nil, effort: options.effort ?? .balanced,
                     locatedOnly: options.locatedOnly, sectionalCode39: options.sectionalCode39)
             session = try ScanSession(configuration: configuration, shouldReject: rejection)
         } catch let error as DecodingError {
@@ -113,7 +122,8 @@ final class TrackingJob {
             throw JobSetupError(message: error.message, status: ExitStatus.usage)
         }
         do {
-            station = try stationOptions.map { try StationRecorder(options: $0, expected: options.expect, session: session, sink: sink, format: format) }
+            station = try stationOptions.map { try StationRecorder(options: $0, expected: options.expect, session: session, sink: sink, format: format,
+                                                                       metrics: metrics) }
             if let station { stationOutput?.palletsRecorded = { station.palletsRecorded } }
         } catch let error as JobSetupError {
             throw failed(error)
@@ -155,7 +165,7 @@ final class TrackingJob {
         var processorConfiguration = FrameProcessorConfiguration()
         processorConfiguration.label = "track"
         processorConfiguration.deliversImages = annotation != nil || recording != nil || serve != nil || station?.needsImages == true
-        let clock = serve != nil || latencyReport ? FrameClock() : nil
+        let clock = serve != nil || latencyReport || metrics != nil ? FrameClock() : nil
         self.clock = clock
         self.latencyReport = latencyReport
         processor = FrameProcessor(source: LimitedSource(source.source, frames: options.frames, duration: options.duration, clock: clock),
@@ -171,7 +181,7 @@ final class TrackingJob {
             }
             do {
                 live = try LiveOutput(configuration: serve, session: session, scene: scene, clock: clock ?? FrameClock(),
-                                      nextPallet: nextPallet)
+                                      nextPallet: nextPallet, metrics: metrics)
                 station?.live = live?.feed
             } catch let error as LiveViewError {
                 throw failed(JobSetupError(message: "--serve: \(error.message)", status: ExitStatus.usage))
@@ -199,6 +209,18 @@ final class TrackingJob {
                 return ExitStatus.usage
             }
         }
+        if let metricsServer {
+            do {
+                StandardError.print("metrics at \(try await metricsServer.start())")
+            } catch {
+                let message = "--metrics: \(error.message)"
+                output.failedToStart(message, expected: expected)
+                sink.finish()
+                await live?.server.stop()
+                StandardError.print("track: \(message)")
+                return ExitStatus.usage
+            }
+        }
         if let timeout {
             DispatchQueue.global().asyncAfter(deadline: .now() + timeout) { [stopper] in stopper.stop(.timeout) }
         }
@@ -211,7 +233,8 @@ final class TrackingJob {
         for await event in processor.results {
             switch event {
             case .frame(let result):
-                clock?.noteDelivered(result.frameNumber)
+                let latency = clock?.noteDelivered(result.frameNumber)
+                metrics?.frameProcessed(result, latency: latency)
                 let (plans, events) = overlays?.process(result) ?? ([:], [])
                 output.frame(result, overlays: plans.mapValues(\.rect))
                 station?.frame(result)
@@ -233,6 +256,7 @@ final class TrackingJob {
                 truth?.write(frame: result.frameNumber)
                 live?.frame(result, overlays: Array(plans.values), events: events)
             case .skipped(let skipped):
+                metrics?.frameSkipped()
                 // The summary counts them all; the first few are named, a damaged stream can have thousands.
                 skippedReported += 1
                 if skippedReported <= 10 {
@@ -260,6 +284,7 @@ final class TrackingJob {
         output.summary(summary, expected: expected, complete: complete)
         sink.finish()
         await live?.finish(summary, expected: expected)
+        await metricsServer?.stop()
         if latencyReport, let clock {
             let all = clock.overall
             StandardError.print("track: latency (frame read → result) p50 \(JSONValue.number(all.p50).text) ms, "

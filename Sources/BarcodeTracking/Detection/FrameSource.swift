@@ -9,6 +9,10 @@ public protocol FrameSource: AnyObject {
     /// (a camera). Live sources are never waited for: when processing falls
     /// behind, the pipeline works on the newest frame and counts the rest as dropped.
     var isLive: Bool { get }
+    /// The rate frames are meant to arrive at (frames per second): a camera's negotiated rate, a
+    /// file's nominal rate; `nil` when unknown (the default). A live source's rate sets the
+    /// engine's time budget per frame (see `FrameProcessor`'s engine initializer).
+    var nominalFrameRate: Double? { get }
     /// Frames that could not be decoded and were skipped so far (corrupt data).
     var damagedFrameCount: Int { get }
     /// The next frame, blocking until it is available; `nil` at the end of the stream.
@@ -28,6 +32,9 @@ public protocol FrameSource: AnyObject {
 }
 
 extension FrameSource {
+    /// Unknown.
+    public var nominalFrameRate: Double? { nil }
+
     /// None: the source cannot tell which frames it lost, only how many (``damagedFrameCount``).
     public func takeDamagedFrames() -> [SkippedFrame] { [] }
 }
