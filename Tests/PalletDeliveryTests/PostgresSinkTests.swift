@@ -137,6 +137,38 @@ struct PostgresSinkTests {
         }
     }
 
+    @Test("Records reach PostgreSQL, and the test sees them, while every thread of the shared pool is busy", .timeLimit(.minutes(3)))
+    func recordsArriveWhileEveryPoolThreadIsBusy() async throws {
+        let finished = Flag()
+        // One busy task per pool thread, each spinning until the work is done or 60 s after it began.
+        let spinners = (0..<ProcessInfo.processInfo.activeProcessorCount).map { _ in
+            Task.detached { () -> Bool in
+                let deadline = ContinuousClock.now + .seconds(60)
+                while !finished.isSet {
+                    if ContinuousClock.now > deadline { return false }
+                }
+                return true
+            }
+        }
+        try await PostgresCluster.with { cluster in
+            defer { finished.set() }
+            try await withTemporaryFolder { folder in
+                let items = (1...5).map { PalletRecordLines.record(number: $0) }
+                let outbox = try Outbox(directory: folder)
+                for item in items { try outbox.append(item.payload, key: item.key) }
+                let sink = try PostgresSink(address: try Self.address(cluster), password: cluster.password, timeout: 30)
+                try await sink.prepare()
+                let delivery = OutboxDelivery(outbox: outbox, sink: sink, configuration: quickRetries())
+                delivery.start()
+                #expect(await delivery.finish(within: .seconds(60)))
+                #expect(try await cluster.query("SELECT count(*) FROM pallets") == [["5"]])
+            }
+        }
+        var doneWhileBusy = true
+        for spinner in spinners { doneWhileBusy = await spinner.value && doneWhileBusy }
+        #expect(doneWhileBusy, "the work was done before the spinners gave up")
+    }
+
     @Test(
         "A wrong password, no password, a missing database and an unreachable port are refused at start with what to do",
         .timeLimit(.minutes(3)))
@@ -313,4 +345,13 @@ final class GatedSink: PalletSink {
 
     /// Lets the held record and the rest go.
     func release() { state.withLock { $0.released = true } }
+}
+
+/// A flag set once, read from any thread.
+final class Flag: Sendable {
+    private let value = Mutex(false)
+    /// Whether ``set()`` was called.
+    var isSet: Bool { value.withLock { $0 } }
+    /// Sets the flag.
+    func set() { value.withLock { $0 = true } }
 }

@@ -116,16 +116,20 @@ public final class PostgresCluster: Sendable {
     /// The server's log, for a failing test's message.
     public var log: String { (try? String(contentsOfFile: folder + "/server.log", encoding: .utf8)) ?? "" }
 
-    /// Runs `body` with a fresh cluster and removes it afterwards, whether `body` returns or throws.
+    /// Runs `body` with a fresh cluster and removes it afterwards, whether `body` returns or throws;
+    /// all of it on a thread of its own (see ``onOwnThread(_:_:)``), so that a busy shared pool
+    /// does not hold up the cluster's commands or the test's queries.
     public static func with<Result: Sendable>(_ body: (PostgresCluster) async throws -> Result) async throws -> Result {
-        let cluster = try await PostgresCluster()
-        do {
-            let result = try await body(cluster)
-            await cluster.remove()
-            return result
-        } catch {
-            await cluster.remove()
-            throw error
+        try await onOwnThread("postgres-test") {
+            let cluster = try await PostgresCluster()
+            do {
+                let result = try await body(cluster)
+                await cluster.remove()
+                return result
+            } catch {
+                await cluster.remove()
+                throw error
+            }
         }
     }
 

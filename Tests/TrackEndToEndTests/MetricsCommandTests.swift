@@ -7,7 +7,9 @@ import Testing
 struct MetricsCommandTests {
     @Test("A running station serves its counters at /metrics: frames, latency and pallets grow between scrapes, and match the records",
           .timeLimit(.minutes(5)))
-    func stationServesMetrics() throws {
+    func stationServesMetrics() async throws {
+        // Waiting for track's output blocks: on a thread of its own, not the shared pool's.
+        try await onOwnThread("metrics-test") {
         try TemporaryFiles.withDirectory { folder in
             let process = Process()
             process.executableURL = TrackProcess.executable
@@ -42,6 +44,7 @@ struct MetricsCommandTests {
                 .split(separator: "\n").filter { $0.hasPrefix("{\"type\":\"pallet\"") }.count
             let pallets = scrapes[1]["track_pallets_total{status=\"none\"}"] ?? 0
             #expect(pallets <= Double(records), "pallets counted by the last scrape (\(pallets)) are among the \(records) recorded")
+        }
         }
     }
 

@@ -61,46 +61,6 @@ struct StationSinkTests {
         await receiver.stop()
     }
 
-    @Test("A station killed with SIGKILL while it delivers loses no record: the next start delivers the rest, each once in effect, and numbering goes on",
-          .timeLimit(.minutes(5)))
-    func killedWhileDeliveringThenRestarted() async throws {
-        let receiver = try await WebhookReceiver()
-        // Every request hangs for 3 s, then the connection drops: records wait in the outbox, one in flight.
-        receiver.failing { _ in .stall(seconds: 3) }
-        try TemporaryFiles.withDirectory { folder in
-            let outbox = folder.appendingPathComponent("outbox").path
-            let state = folder.appendingPathComponent("s.json").path
-            let options = ["--station", "e2e", "--state", state, "--format", "jsonl", "--sink", receiver.url, "--outbox", outbox, "--sink-timeout", "10"]
-            let (process, out) = try TrackProcess.start(["station"] + StationCommandTests.scene + ["--frames", "320"] + options)
-            var text = ""
-            var killed: [String] = []
-            while killed.count < 2 {
-                let chunk = out.fileHandleForReading.availableData
-                if chunk.isEmpty { break }
-                text += String(decoding: chunk, as: UTF8.self)
-                // Complete lines only: the record's line is written after it is safe in the outbox.
-                killed = text.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(String.init)
-                    .filter { $0.hasPrefix("{\"type\":\"pallet\"") }
-            }
-            kill(process.processIdentifier, SIGKILL)
-            process.waitUntilExit()
-            try #require(killed.count >= 2, "the first run wrote \(killed.count) pallet record(s) before the kill")
-            #expect(receiver.keys.isEmpty)
-
-            receiver.failing { _ in nil }
-            let run = try TrackProcess.run(["station"] + StationCommandTests.scene + ["--frames", "20"] + options, timeout: 600)
-            #expect(run.status == 0, "\(run.stderr)")
-            #expect(run.stderr.contains("of an earlier run"), "\(run.stderr)")
-            let first = try killed.map { try #require(try jsonObject($0)["uuid"] as? String) }
-            let after = try run.objects(ofType: "pallet")
-            #expect(receiver.keys == first + after.compactMap { $0["uuid"] as? String }, "every record written, in order, none lost")
-            #expect(Set(receiver.accepted.compactMap(\.key)).count == receiver.keys.count)
-            let numbers = try killed.map { try #require(try jsonObject($0)["pallet"] as? Int) }
-            #expect(after.compactMap { $0["pallet"] as? Int }.allSatisfy { $0 > numbers.max()! }, "numbering goes on after the kill")
-        }
-        await receiver.stop()
-    }
-
     @Test("Every pallet record of a station is one row in PostgreSQL, with the fields and codes of the line it wrote",
           .enabled(if: PostgresCluster.shouldRun, PostgresCluster.skipReason), .timeLimit(.minutes(5)))
     func palletsReachPostgres() async throws {
@@ -161,6 +121,49 @@ struct StationSinkTests {
             }
         }
         return TrackProcess.Outcome(status: status, stdout: stdout, stderr: stderr)
+    }
+
+    @Test("A station killed with SIGKILL while it delivers loses no record: the next start delivers the rest, each once in effect, and numbering goes on",
+          .timeLimit(.minutes(5)))
+    func killedWhileDeliveringThenRestarted() async throws {
+        let receiver = try await WebhookReceiver()
+        // Every request hangs for 3 s, then the connection drops: records wait in the outbox, one in flight.
+        receiver.failing { _ in .stall(seconds: 3) }
+        // Reading track's output blocks: on a thread of its own, not the shared pool's.
+        try await onOwnThread("sigkill-test") {
+        try TemporaryFiles.withDirectory { folder in
+            let outbox = folder.appendingPathComponent("outbox").path
+            let state = folder.appendingPathComponent("s.json").path
+            let options = ["--station", "e2e", "--state", state, "--format", "jsonl", "--sink", receiver.url, "--outbox", outbox, "--sink-timeout", "10"]
+            let (process, out) = try TrackProcess.start(["station"] + StationCommandTests.scene + ["--frames", "320"] + options)
+            var text = ""
+            var killed: [String] = []
+            while killed.count < 2 {
+                let chunk = out.fileHandleForReading.availableData
+                if chunk.isEmpty { break }
+                text += String(decoding: chunk, as: UTF8.self)
+                // Complete lines only: the record's line is written after it is safe in the outbox.
+                killed = text.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(String.init)
+                    .filter { $0.hasPrefix("{\"type\":\"pallet\"") }
+            }
+            kill(process.processIdentifier, SIGKILL)
+            process.waitUntilExit()
+            try #require(killed.count >= 2, "the first run wrote \(killed.count) pallet record(s) before the kill")
+            #expect(receiver.keys.isEmpty)
+
+            receiver.failing { _ in nil }
+            let run = try TrackProcess.run(["station"] + StationCommandTests.scene + ["--frames", "20"] + options, timeout: 600)
+            #expect(run.status == 0, "\(run.stderr)")
+            #expect(run.stderr.contains("of an earlier run"), "\(run.stderr)")
+            let first = try killed.map { try #require(try jsonObject($0)["uuid"] as? String) }
+            let after = try run.objects(ofType: "pallet")
+            #expect(receiver.keys == first + after.compactMap { $0["uuid"] as? String }, "every record written, in order, none lost")
+            #expect(Set(receiver.accepted.compactMap(\.key)).count == receiver.keys.count)
+            let numbers = try killed.map { try #require(try jsonObject($0)["pallet"] as? Int) }
+            #expect(after.compactMap { $0["pallet"] as? Int }.allSatisfy { $0 > numbers.max()! }, "numbering goes on after the kill")
+        }
+        }
+        await receiver.stop()
     }
 
     @Test("A sink that is not an http(s) URL is refused at start with status 64")

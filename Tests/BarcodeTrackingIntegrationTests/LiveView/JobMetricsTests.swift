@@ -37,11 +37,22 @@ struct JobMetricsTests {
         try await withCheckedThrowingContinuation { continuation in
             Thread {
                 continuation.resume(with: Result {
-                    let response = try LoopbackHTTP.request("GET", path, port: port)
+                    // The server answers from the shared pool, which other tests may hold for a while.
+                    let response = try LoopbackHTTP.request("GET", path, port: port, readFor: 60) { Self.isComplete($0) }
                     return (response.status, response.head, response.text)
                 })
             }.start()
         }
+    }
+
+    /// Whether `bytes` hold a whole response: the head and as many body bytes as its Content-Length says.
+    static func isComplete(_ bytes: [UInt8]) -> Bool {
+        let text = String(decoding: bytes, as: UTF8.self)
+        guard let end = text.range(of: "\r\n\r\n") else { return false }
+        let head = text[..<end.lowerBound].lowercased()
+        guard let line = head.split(separator: "\r\n").first(where: { $0.hasPrefix("content-length:") }),
+              let length = Int(line.dropFirst("content-length:".count).trimmingCharacters(in: .whitespaces)) else { return false }
+        return text.utf8.count - text[..<end.upperBound].utf8.count >= length
     }
 
     @Test("Frames, drops, latency buckets, pallets by status and deliveries are counted; outbox metrics appear once an outbox reports")
