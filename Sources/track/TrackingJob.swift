@@ -202,23 +202,15 @@ final class TrackingJob {
                 // The first line on standard error, so that a script can read the port it asked to be picked.
                 StandardError.print("serving \(try await live.start())")
             } catch {
-                let message = "--serve: \(error.message)"
-                output.failedToStart(message, expected: expected)
-                sink.finish()
-                StandardError.print("track: \(message)")
-                return ExitStatus.usage
+                return failedToStart("--serve: \(error.message)")
             }
         }
         if let metricsServer {
             do {
                 StandardError.print("metrics at \(try await metricsServer.start())")
             } catch {
-                let message = "--metrics: \(error.message)"
-                output.failedToStart(message, expected: expected)
-                sink.finish()
                 await live?.server.stop()
-                StandardError.print("track: \(message)")
-                return ExitStatus.usage
+                return failedToStart("--metrics: \(error.message)")
             }
         }
         if let timeout {
@@ -302,6 +294,15 @@ final class TrackingJob {
                 .summary(summary, expected: expected, complete: complete)
         }
         return exitStatus(summary, complete: complete)
+    }
+
+    /// A server that could not listen: the output gets its summary with the reason, and the job ends
+    /// with status 64 before the first frame.
+    private func failedToStart(_ message: String) -> Int32 {
+        output.failedToStart(message, expected: expected)
+        sink.finish()
+        StandardError.print("track: \(message)")
+        return ExitStatus.usage
     }
 
     /// The writer for `format` on `sink`; `locatedOnly` (`--located-only`) has the text summary

@@ -48,6 +48,22 @@ struct MetricsCommandTests {
         }
     }
 
+    @Test("A --metrics port already in use stops the job before the first frame with status 64, naming --metrics", .timeLimit(.minutes(5)))
+    func metricsPortInUse() async throws {
+        let receiver = try await WebhookReceiver()
+        let port = receiver.port
+        let (status, stdout, stderr) = try await onOwnThread("metrics-port-test") {
+            let run = try TrackProcess.run(["--demo", "--frames", "5", "--format", "jsonl", "--metrics", "127.0.0.1:\(port)"], timeout: 300)
+            return (run.status, run.stdout, run.stderr)
+        }
+        let run = TrackProcess.Outcome(status: status, stdout: stdout, stderr: stderr)
+        #expect(run.status == 64, "\(run.stderr)")
+        #expect(run.stderr.contains("--metrics: cannot serve metrics on 127.0.0.1:\(port)"), "\(run.stderr)")
+        #expect(try run.objects(ofType: "summary").count == 1, "the output still ends with its summary")
+        #expect(try run.objects(ofType: "frame").isEmpty, "no frame was processed")
+        await receiver.stop()
+    }
+
     /// Samples by name and labels, from Prometheus' text format.
     static func samples(_ text: String) throws -> [String: Double] {
         var samples: [String: Double] = [:]
