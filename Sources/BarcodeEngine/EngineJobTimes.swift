@@ -16,6 +16,9 @@ public final class EngineJobTimes: Sendable {
         case wholeFrame = "whole frame"
         /// The whole frame reduced (``TrackingEngineConfiguration/reducedWholeFrameFactor``).
         case reducedWholeFrame = "whole frame reduced"
+        /// The boxes where a fixed camera's view changed, read instead of a due whole-frame
+        /// search (``TrackingEngineConfiguration/searchesWhereViewChanged``).
+        case changedRegions = "changed regions"
         /// Building the code-likeness map and choosing the frame's code-like regions.
         case likenessMap = "likeness map"
         /// Reads of code-like regions (``TrackingEngineConfiguration/candidateRegionsPerFrame``).

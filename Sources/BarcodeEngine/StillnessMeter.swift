@@ -1,10 +1,11 @@
 import BarcodeTracking
 
-/// Tells a still view from a moving one, frame by frame, on the means of 8 × 8-pixel blocks.
+/// Tells a still view from a moving one, frame by frame, on the means of 8 × 8-pixel blocks
+/// (``blockMeans(_:)``).
 ///
 /// A fixed camera's view is still whenever nothing passes it: an empty dock, a pallet standing
 /// while it is wrapped. Sensor noise moves a block's mean by a fraction of a grey level
-/// (noise of 3 grey levels per pixel: about 0.4 on the mean of 64 pixels), while anything that
+/// (noise of 3 grey levels per pixel: about 0.5 on the mean of 32 pixels), while anything that
 /// moves changes the blocks it crosses by tens of levels. The view counts as still when under
 /// ``stillShare`` of its blocks changed by more than ``changeLevel`` since the previous frame; a
 /// hand-held camera never is, so its frames keep the engine's usual schedule. While the view is
@@ -25,11 +26,11 @@ struct StillnessMeter: Sendable {
     /// Counts still spells: a new one starts at the first still frame after a moving one.
     private(set) var spell = 0
 
-    /// Measures `image` (the frame at `time`, seconds) against the still spell's first frame
-    /// (the previous frame while the view moves). Returns how long (seconds) the view has been
-    /// still, `nil` while it moves (and on the first frame, or after a change of frame size).
-    mutating func measure(_ image: LumaImage, at time: Double) -> Double? {
-        let now = image.reduced(by: Self.block)
+    /// Measures a frame by its ``blockMeans(_:)`` (the frame at `time`, seconds) against the
+    /// still spell's first frame (the previous frame while the view moves). Returns how long
+    /// (seconds) the view has been still, `nil` while it moves (and on the first frame, or after
+    /// a change of frame size).
+    mutating func measure(_ now: LumaImage, at time: Double) -> Double? {
         guard let before = means, before.width == now.width, before.height == now.height, now.width * now.height >= 16,
               Self.changedShare(before, now) < Self.stillShare else {
             (means, stillSince) = (now, nil)
@@ -40,6 +41,37 @@ struct StillnessMeter: Sendable {
             spell += 1
         }
         return time - stillSince!
+    }
+
+    /// The mean of each whole 8 × 8-pixel block of `image` (one pixel per block, row-major),
+    /// over every other row of the block (32 pixels). This runs on every frame and is most of a
+    /// still frame's cost, and half the rows read half the frame's memory; a change of a few
+    /// rows still moves the mean (a single sampled row did not: glare washing out part of a
+    /// code left a row across light modules as it was).
+    static func blockMeans(_ image: LumaImage) -> LumaImage {
+        let w = image.width / block, h = image.height / block
+        guard w > 0, h > 0 else { return image }
+        let stride = image.bytesPerRow
+        let out = [UInt8](unsafeUninitializedCapacity: w * h) { target, count in
+            count = w * h
+            image.pixels.withUnsafeBufferPointer { source in
+                for y in 0..<h {
+                    let out = target.baseAddress! + y * w
+                    for x in 0..<w {
+                        var sum = 0
+                        var row = source.baseAddress! + y * block * stride + x * block
+                        for _ in 0..<(block / 2) {
+                            sum &+= Int(row[0]) &+ Int(row[1]) &+ Int(row[2]) &+ Int(row[3])
+                                &+ Int(row[4]) &+ Int(row[5]) &+ Int(row[6]) &+ Int(row[7])
+                            row += 2 * stride
+                        }
+                        out[x] = UInt8(truncatingIfNeeded: (sum + 16) >> 5)
+                    }
+                }
+            }
+        }
+        // w, h ≥ 1 and the buffer is exactly w·h: the checks of init cannot fail.
+        return (try? LumaImage(width: w, height: h, pixels: out)) ?? image
     }
 
     /// The share (0...1) of blocks whose means differ by more than ``changeLevel`` between two

@@ -109,7 +109,9 @@ extension TrackingEngine {
         state.sentWhole = nil
         if sent != nil { state.wholeFrameReadsSentAhead += 1 }
         var next: (WholeFrameSearch, Frame, [Quadrilateral])?
-        if let upcoming = state.upcoming, configuration.readsWholeFrameAhead, configuration.frameTimeBudget == nil,
+        // Not for a fixed camera's view searched where it changed: its next frame most likely
+        // reads changed boxes, not the whole frame.
+        if let upcoming = state.upcoming, configuration.readsWholeFrameAhead, configuration.frameTimeBudget == nil, !state.changes.drivesSearch,
            configuration.lateReadTime == nil, full.readsInReaderProcesses {
             // The schedule as it will decide the next frame if what is tracked stays tracked,
             // left unchanged. An empty view counts as staying empty once it was empty at the

@@ -81,11 +81,12 @@ extension TrackingEngine {
         }
     }
 
-    /// How long (seconds) the view has been still at this frame, `nil` while it moves, and the
-    /// still spell's number; `nil` when neither standing reads nor rest need the measure.
-    func measureStillness(_ image: LumaImage, at time: Double, _ state: inout State) -> (stillFor: Double?, spell: Int)? {
-        guard configuration.readsStandingViewsHarder || configuration.restsWhileStill else { return nil }
-        let stillFor = state.standing.meter.measure(image, at: time)
+    /// How long (seconds) the view has been still at the frame with block means `means`
+    /// (``StillnessMeter/blockMeans(_:)``), `nil` while it moves, and the still spell's number;
+    /// `nil` when neither standing reads nor rest need the measure.
+    func measureStillness(_ means: LumaImage?, at time: Double, _ state: inout State) -> (stillFor: Double?, spell: Int)? {
+        guard configuration.readsStandingViewsHarder || configuration.restsWhileStill, let means else { return nil }
+        let stillFor = state.standing.meter.measure(means, at: time)
         return (stillFor, state.standing.meter.spell)
     }
 

@@ -188,6 +188,8 @@ public final class TrackingEngine: TrackingAwareDetector, Sendable {
         var lateCarried = 0, lateTaken = 0
         /// The still view and its reads (``StandingReads``).
         var standing = StandingReads()
+        /// Where a fixed camera's view changed since it was last searched (``ChangeMap``).
+        var changes = ChangeMap()
 
         /// Adds a whole-frame search's cost (`seconds`) to ``wholeFrameCost``.
         mutating func recordWholeFrameCost(_ seconds: Double) {
@@ -333,41 +335,6 @@ public final class TrackingEngine: TrackingAwareDetector, Sendable {
         let frameStart = ContinuousClock.now
         let deadline = configuration.lateReadTime.map { frameStart + .seconds($0) }
         let (lateAnswered, lateWaiting) = Self.answered(state.withLock { $0.late })
-        // A still view with nothing tracked rests: no search but the spell's sweeps.
-        let (stillness, resting) = state.withLock { state in
-            let stillness = measureStillness(image, at: time, &state)
-            let resting = isResting(live: live, stillness: stillness, lateWaiting: lateWaiting, at: time, &state)
-            // Nor is anything read ahead for the next frame, which will most likely rest.
-            if configuration.restsWhileStill, Self.mayRest(with: live), stillness?.stillFor != nil { state.upcoming = nil }
-            return (stillness, resting)
-        }
-        let (frameIndex, memory, stripIndex, tileIndex, whole, ahead, linearRows) = state.withLock { state in
-            state.frameIndex += 1
-            state.late = lateWaiting
-            let frame = state.frameIndex
-            let warmingUp = frame <= configuration.warmUpFrames
-            // Spare time: the whole frame on every frame whose measured cost fits the budget.
-            let affordable = configuration.frameTimeBudget.flatMap { budget in state.wholeFrameCost.map { $0 <= budget } } ?? false
-            // Steady by the codes of the frame before: the read sent ahead for this frame was
-            // decided by them too. None while a whole-frame read carried over is still reading.
-            let whole = !lateWaiting.isEmpty || resting ? nil
-                : state.schedule.wholeFrame(at: frame, nothingTracked: live.isEmpty, allLost: !Self.measuresAny(live),
-                                            steady: state.steadyBefore, forced: warmingUp || affordable, reducible: reducible,
-                                            configuration)
-            state.steadyBefore = steadyNow
-            let ahead = readAhead(&state, frame: frame, whole: whole, identity: (number, time), bounds: bounds, live: live,
-                                  affordable: affordable, reducible: reducible)
-            let scheduled = !resting && (whole != .fullResolution || warmingUp)
-            let linearRows = !resting && whole != .fullResolution && configuration.linearRowsTime > 0
-                && state.lastLinearCode.map { abs(time - $0) <= configuration.linearRowsTime } == true
-            return (frame, state.memory, scheduled ? state.schedule.strip(at: frame, configuration) : nil,
-                    scheduled ? state.schedule.tile(at: frame, configuration) : nil, whole, ahead, linearRows)
-        }
-        sendAhead(ahead, frame: frameIndex, bounds: bounds, confirmed: confirmed)
-        let late = try take(lateAnswered)
-        // A reduced whole-frame search leaves small codes to the frame's regions, strip and
-        // tile, as on a frame without one.
-        let searchAll = whole == .fullResolution
         // The quad itself, not its bounding box: a tilted code's box covers its
         // neighbours, and a sheet of identical labels sits a few pixels apart.
         // Only codes measured in the previous frame: one that following lost (predicted
@@ -375,6 +342,58 @@ public final class TrackingEngine: TrackingAwareDetector, Sendable {
         let known: [Quadrilateral] = live.filter { $0.barcode != nil && $0.state == .tracked }.map { track in
             Self.hidingMask(for: track.predictedLocation)
         }
+        let means = configuration.readsStandingViewsHarder || configuration.restsWhileStill || configuration.searchesWhereViewChanged
+            ? StillnessMeter.blockMeans(image) : nil
+        // A still view with nothing tracked rests: no search but the spell's sweeps. A fixed
+        // camera's view is searched where it changed (``ChangeMap``).
+        let (stillness, resting, change) = state.withLock { state in
+            let stillness = measureStillness(means, at: time, &state)
+            let resting = isResting(live: live, stillness: stillness, lateWaiting: lateWaiting, at: time, &state)
+            // Nor is anything read ahead for the next frame, which will most likely rest.
+            if configuration.restsWhileStill, Self.mayRest(with: live), stillness?.stillFor != nil { state.upcoming = nil }
+            let change: ChangeMap.Decision = resting || !configuration.searchesWhereViewChanged ? .usual
+                : means.map { state.changes.decide($0, hiding: known.map(\.boundingBox), bounds: bounds, at: time,
+                                                   sweepInterval: configuration.changeSweepInterval) } ?? .usual
+            return (stillness, resting, change)
+        }
+        let (frameIndex, memory, stripIndex, tileIndex, whole, ahead, linearRows, changed) = state.withLock { state in
+            state.frameIndex += 1
+            state.late = lateWaiting
+            let frame = state.frameIndex
+            let warmingUp = frame <= configuration.warmUpFrames
+            // Spare time: the whole frame on every frame whose measured cost fits the budget
+            // (not on a fixed camera's view searched where it changed: it would read the same).
+            let affordable = change == .usual
+                && configuration.frameTimeBudget.flatMap { budget in state.wholeFrameCost.map { $0 <= budget } } ?? false
+            // Steady by the codes of the frame before: the read sent ahead for this frame was
+            // decided by them too. None while a whole-frame read carried over is still reading.
+            var whole = !lateWaiting.isEmpty || resting ? nil
+                : state.schedule.wholeFrame(at: frame, nothingTracked: live.isEmpty, allLost: !Self.measuresAny(live),
+                                            steady: state.steadyBefore, forced: warmingUp || affordable || change == .sweep,
+                                            reducible: reducible, configuration)
+            // A fixed camera's due whole-frame search reads where the view changed instead.
+            var changed: (boxes: [Rect], searched: Bool)?
+            if case .changed(let boxes) = change, !warmingUp {
+                changed = (boxes, whole != nil)
+                whole = nil
+                if let means, !boxes.isEmpty { state.changes.searched(boxes, means) }
+            } else if whole == .fullResolution, let means {
+                state.changes.searchedWhole(means, at: time)
+            }
+            state.steadyBefore = steadyNow
+            let ahead = readAhead(&state, frame: frame, whole: whole, identity: (number, time), bounds: bounds, live: live,
+                                  affordable: affordable, reducible: reducible)
+            let scheduled = !resting && (whole != .fullResolution || warmingUp)
+            let linearRows = !resting && whole != .fullResolution && configuration.linearRowsTime > 0
+                && state.lastLinearCode.map { abs(time - $0) <= configuration.linearRowsTime } == true
+            return (frame, state.memory, scheduled ? state.schedule.strip(at: frame, configuration) : nil,
+                    scheduled ? state.schedule.tile(at: frame, configuration) : nil, whole, ahead, linearRows, changed)
+        }
+        sendAhead(ahead, frame: frameIndex, bounds: bounds, confirmed: confirmed)
+        let late = try take(lateAnswered)
+        // A reduced whole-frame search leaves small codes to the frame's regions, strip and
+        // tile, as on a frame without one.
+        let searchAll = whole == .fullResolution
         var jobs: [Job] = []
         func search(_ rect: Rect, known: [Quadrilateral], _ reader: BarcodeReader?, _ purpose: EngineJobTimes.Kind) {
             if let reader { jobs.append(.search(rect, known: known, with: reader, purpose: purpose)) }
@@ -394,6 +413,12 @@ public final class TrackingEngine: TrackingAwareDetector, Sendable {
                 jobs.append(.search(bounds, known: ahead.hidden, with: full, reducedBy: searchAll ? 1 : reduction, purpose: purpose))
             }
         }
+        // Where a fixed camera's view changed, read as the whole frame would be.
+        if let changed, changed.searched {
+            for box in changed.boxes { jobs.append(.search(box, known: ahead.hidden, with: full, purpose: .changedRegions)) }
+        }
+        // The 1-D rows, strip and tile of a fixed camera's view: within where it changed.
+        let changedBoxes = changed?.boxes
         // While 1-D codes are in view, the rows decoding every frame reads for them
         // (``TrackingEngineConfiguration/linearRowsTime``), on every frame the whole frame is
         // not read at full resolution; before any is seen (or long after the last), on those
@@ -415,7 +440,7 @@ public final class TrackingEngine: TrackingAwareDetector, Sendable {
             let barLike = !readsIsolatedRegions ? [] : regions.filter { map.acrossShare(in: $0) >= Self.isolatedRegionAcrossShare }
             return (regions, barLike, outline, rowsMayMatter && Self.linearRowsMayMatter(in: map, bounds: bounds, hiding: known))
         }
-        if linearRows || rowsMatter { search(bounds, known: known, linearDiscovery, .linearRows) }
+        if linearRows || rowsMatter, let rows = Self.within(bounds, changedBoxes) { search(rows, known: known, linearDiscovery, .linearRows) }
         if wantsRegions {
             for region in regions {
                 search(region, known: known, searchAll ? matrixDiscovery : regionReader, .regions)
@@ -443,8 +468,8 @@ public final class TrackingEngine: TrackingAwareDetector, Sendable {
         for found in lateSearches(late.detections, live: live, seen: [], bounds: bounds) {
             search(found.rect, known: known, found.reader, .reacquisition)
         }
-        if let stripIndex { search(strip(stripIndex, in: bounds), known: known, linearDiscovery, .strip) }
-        if let tileIndex { search(tile(tileIndex, in: bounds), known: known, matrixDiscovery, .tile) }
+        if let stripIndex, let strip = Self.within(strip(stripIndex, in: bounds), changedBoxes) { search(strip, known: known, linearDiscovery, .strip) }
+        if let tileIndex, let tile = Self.within(tile(tileIndex, in: bounds), changedBoxes) { search(tile, known: known, matrixDiscovery, .tile) }
         if configuration.readsLongCode39InSections, !resting, windowReaders[.code39] != nil { jobs.append(.code39Section(bounds)) }
         if configuration.locatesUndecodedCodes, !resting {
             jobs.append(.outlines(bounds, hiding: live.filter { $0.barcode != nil }.map { Self.hidingMask(for: $0.predictedLocation) }))
@@ -489,6 +514,13 @@ public final class TrackingEngine: TrackingAwareDetector, Sendable {
             case .locatedOnly:
                 // A located-only track's first read: checked as a new code's (below).
                 measured += output.detections.map { $0.barcode == nil ? $0 : checkingFineRetailRead($0, in: image) }
+            case .search(let box, _, _, _, .changedRegions):
+                // A 1-D read against the box's edge inside the frame may be of a code the box
+                // cuts (zxing-cpp reads part of an EAN-13 as a UPC-A): left out, and the code's
+                // place searched again, whole, at the next changed-box search.
+                let (kept, cut) = Self.splittingCutReads(output.detections, box: box, bounds: bounds)
+                discovered += kept
+                if !cut.isEmpty, let means { state.withLock { $0.changes.unsearch(cut, means) } }
             case .search, .sent, .uprightOutline: discovered += output.detections
             case .outlines: outlined += output.detections
             case .code39Section:
@@ -520,7 +552,9 @@ public final class TrackingEngine: TrackingAwareDetector, Sendable {
                 discovered += output.detections
             }
         }
-        let standing = standingDetections(in: image, stillness: stillness, codesInView: !live.isEmpty || !measured.isEmpty || !discovered.isEmpty || !regions.isEmpty)
+        // Codes in view: measured ones, not tracks only predicted since their pallet left.
+        let standing = standingDetections(in: image, stillness: stillness,
+                                          codesInView: Self.measuresAny(live) || !measured.isEmpty || !discovered.isEmpty || !regions.isEmpty)
             .map { checkingFineRetailRead($0, in: image) }
         var foundNew = false
         if !standing.isEmpty { (measured, foundNew) = Self.merging(standing: standing, into: measured, in: image) }

@@ -198,6 +198,17 @@ public struct TrackingEngineConfiguration: Sendable, Hashable {
     /// the longest a code that appears without changing the view's blocks (printed onto a
     /// label already in view, say) waits. 0.05...60, default 1.
     public var stillSweepInterval = 1.0
+    /// Search for new codes only where a fixed camera's view changed since it was last searched
+    /// (``ChangeMap``): the whole-frame searches of the schedule read the boxes around changed
+    /// blocks instead, and the 1-D rows, strip and tile keep within those boxes; a whole-frame
+    /// search every ``changeSweepInterval`` seconds reads the rest. A view of which more than
+    /// 30% changed since its last search (a hand-held or panning camera) keeps the usual
+    /// schedule. Default true: a station's camera then costs what changes in its view.
+    public var searchesWhereViewChanged = true
+    /// Seconds between the whole-frame searches of a fixed camera's view searched where it
+    /// changed (``searchesWhereViewChanged``): the longest a code that appears without changing
+    /// the view's 8 × 8-pixel block means (one coming into focus) waits. 0.1...60, default 2.
+    public var changeSweepInterval = 2.0
     /// Read Code 39 labels too long for the view in sections as the camera pans along
     /// them: the whole characters visible on rows across the frame are stitched by their
     /// overlap (``Code39Stitcher``); once the start and the stop character have both
@@ -231,6 +242,8 @@ public struct TrackingEngineConfiguration: Sendable, Hashable {
         try check(steadyViewSpeed.isFinite && (0...1).contains(steadyViewSpeed), "steadyViewSpeed must be 0...1, not \(steadyViewSpeed)")
         try check(stillSweepInterval.isFinite && stillSweepInterval >= 0.05 && stillSweepInterval <= 60,
                   "stillSweepInterval must be 0.05...60 seconds, not \(stillSweepInterval)")
+        try check(changeSweepInterval.isFinite && changeSweepInterval >= 0.1 && changeSweepInterval <= 60,
+                  "changeSweepInterval must be 0.1...60 seconds, not \(changeSweepInterval)")
         try check((1...1000).contains(idleWholeFrameInterval), "idleWholeFrameInterval must be 1...1000, not \(idleWholeFrameInterval)")
         try check((1...1000).contains(lostWholeFrameInterval), "lostWholeFrameInterval must be 1...1000, not \(lostWholeFrameInterval)")
         try check((1...1000).contains(fullResolutionWholeFrameInterval),

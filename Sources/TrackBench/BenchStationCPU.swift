@@ -30,6 +30,8 @@ package struct BenchStationCPU {
         /// Frames of each spell on which the engine rested (searched nothing: a still view), and their engine CPU seconds.
         package var rested = [Int](repeating: 0, count: 3)
         package var restedEngine = [Double](repeating: 0, count: 3)
+        /// Wall seconds of the engine's jobs per spell, by kind (``EngineJobTimes/Kind``).
+        package var jobs = [[EngineJobTimes.Kind: Double]](repeating: [:], count: 3)
 
         /// No frames yet.
         package init() {}
@@ -42,6 +44,7 @@ package struct BenchStationCPU {
                 sum.baseline[i] += b.baseline[i]
                 sum.rested[i] += b.rested[i]
                 sum.restedEngine[i] += b.restedEngine[i]
+                sum.jobs[i].merge(b.jobs[i], uniquingKeysWith: +)
             }
             return sum
         }
@@ -71,7 +74,8 @@ package struct BenchStationCPU {
     /// Runs `frames` frames of `scene` through the engine (with a scan session, as `track` runs
     /// it) and through a whole-frame read of every frame.
     package func run(_ scene: SyntheticScene, frames: Int) throws -> Outcome {
-        let detector = try TrackingEngine(options: .video, configuration: engine)
+        let jobTimes = EngineJobTimes()
+        let detector = try TrackingEngine(options: .video, configuration: engine, jobTimes: jobTimes)
         detector.readStandingViewsInline()
         let baseline = try BarcodeReader(options: .video)
         let session = try ScanSession(configuration: session)
@@ -86,6 +90,7 @@ package struct BenchStationCPU {
                 previous = truth
                 outcome.frames[spell] += 1
                 let restedBefore = detector.restedFrames
+                let jobsBefore = jobTimes.snapshot
                 let before = benchCPUNow()
                 let detections = try session.detect(in: frame, using: detector)
                 _ = try session.process(detections, frameNumber: frame.number, time: frame.time, frameSize: size)
@@ -93,6 +98,9 @@ package struct BenchStationCPU {
                 _ = try baseline.read(frame.image)
                 let after = benchCPUNow()
                 outcome.engine[spell] += Double(between - before) / 1e9
+                for (kind, total) in jobTimes.snapshot {
+                    outcome.jobs[spell][kind, default: 0] += total.seconds - (jobsBefore[kind]?.seconds ?? 0)
+                }
                 if detector.restedFrames > restedBefore {
                     outcome.rested[spell] += 1
                     outcome.restedEngine[spell] += Double(between - before) / 1e9
@@ -117,8 +125,25 @@ package struct BenchStationCPU {
                          + "\(outcome.rested[i]) | \(ms(outcome.restedEngine[i], outcome.rested[i])) / \(ms(outcome.engine[i] - outcome.restedEngine[i], searched)) |")
         }
         lines.append("")
+        lines.append(jobTable(outcome))
+        lines.append("")
         lines.append("CPU of this process (all threads) around each frame's work, rendering excluded; every frame read with the engine's whole-frame options. "
                      + "Rested: the engine found the view still and searched nothing (the stillness measure only).")
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// Where the engine's time goes per view: wall milliseconds per frame of each kind of job
+    /// timed in any view (jobs of one frame overlap on the cores, so they add up to more than
+    /// the frame's CPU divided by the cores).
+    static func jobTable(_ outcome: Outcome) -> String {
+        let kinds = EngineJobTimes.Kind.allCases.filter { kind in outcome.jobs.contains { ($0[kind] ?? 0) > 0 } }
+        var lines = ["| view | " + kinds.map(\.rawValue).joined(separator: " | ") + " |",
+                     "|:--|" + kinds.map { _ in "--:|" }.joined()]
+        for spell in Spell.allCases where outcome.frames[spell.rawValue] > 0 {
+            let i = spell.rawValue
+            let cells = kinds.map { JSONValue.number(1000 * (outcome.jobs[i][$0] ?? 0) / Double(outcome.frames[i]), decimals: 2).text }
+            lines.append("| \(spell.name) | " + cells.joined(separator: " | ") + " |")
+        }
+        return lines.joined(separator: "\n")
     }
 }

@@ -6,11 +6,21 @@ import Testing
 
 /// ``EngineJobTimes``: every job of every frame is timed under the kind it is.
 struct EngineJobTimesTests {
+    /// The schedule these tests count: whole-frame searches everywhere, not the changed boxes of a
+    /// still camera's view (``TrackingEngineConfiguration/searchesWhereViewChanged``, tested in
+    /// `ChangeDrivenSearchTests`).
+    static var usualSchedule: TrackingEngineConfiguration {
+        var configuration = TrackingEngineConfiguration()
+        configuration.searchesWhereViewChanged = false
+        return configuration
+    }
+
     @Test("An empty view (the engine not resting while still): every frame is searched whole (full size and halved in turn), nothing is followed")
     func emptyViewIsSearchedWhole() throws {
         let times = EngineJobTimes()
         var configuration = TrackingEngineConfiguration()
         configuration.restsWhileStill = false
+        configuration.searchesWhereViewChanged = false
         let engine = try TrackingEngine(configuration: configuration, jobTimes: times)
         let session = try ScanSession()
         let frames = 12
@@ -38,7 +48,7 @@ struct EngineJobTimesTests {
         }
         func wholeFrameSearches(_ state: TrackState) throws -> Int {
             let times = EngineJobTimes()
-            let engine = try TrackingEngine(jobTimes: times)
+            let engine = try TrackingEngine(configuration: Self.usualSchedule, jobTimes: times)
             let image = try LumaImage(width: 960, height: 540, filledWith: 200)
             for n in 1...12 {
                 _ = try engine.report(in: Frame(number: n, time: Double(n) / 30, image: image), region: nil,
@@ -57,7 +67,7 @@ struct EngineJobTimesTests {
     func followsAndWholeFrames() throws {
         let scene = try TrackingEngineTests.scene(codes: 6, frames: 30)
         let times = EngineJobTimes()
-        let (_, frames) = try TrackingEngineTests.run(scene, detector: try TrackingEngine(jobTimes: times))
+        let (_, frames) = try TrackingEngineTests.run(scene, detector: try TrackingEngine(configuration: Self.usualSchedule, jobTimes: times))
         // The engine follows the codes the session expected: the previous result's live decoded tracks.
         let expectedFollows = zip(frames, frames.dropFirst()).reduce(0) { sum, pair in
             sum + pair.0.0.tracks.filter { $0.state != .lost && $0.barcode != nil }.count

@@ -34,6 +34,9 @@ struct LinearRowsTests {
         c.relaxedLinearDiscoveryInterval = 1000
         c.candidateRegionsPerFrame = 0
         c.linearRowsTime = linearRowsTime
+        // Nor does a still camera's view search only where it changed (the rows of a frame
+        // like the one before would not be read).
+        c.searchesWhereViewChanged = false
         return c
     }
 

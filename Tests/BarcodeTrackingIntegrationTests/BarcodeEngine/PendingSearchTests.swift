@@ -72,13 +72,16 @@ struct ReadAheadTests {
 
     /// Two engines with PDF417 read in reader processes (`track`'s default): one to be told
     /// each next frame, one not.
-    /// Two engines reading PDF417 in reader processes; with `resting` false, a still view is
-    /// searched as a moving one (``TrackingEngineConfiguration/restsWhileStill``).
+    /// Two engines reading PDF417 in reader processes, on the usual schedule everywhere (not
+    /// searching a still camera's view where it changed, which makes whole-frame reads rare:
+    /// ``TrackingEngineConfiguration/searchesWhereViewChanged``); with `resting` false, a still
+    /// view is searched as a moving one (``TrackingEngineConfiguration/restsWhileStill``).
     static func isolatedEngines(resting: Bool = true) throws -> (told: TrackingEngine, untold: TrackingEngine) {
         let isolation = try ReadIsolation(symbologies: [.pdf417], command: [TrackProcess.executable.path])
         let options = try InProcessPartTests.reader(isolating: isolation).options
         var configuration = TrackingEngineConfiguration()
         configuration.restsWhileStill = resting
+        configuration.searchesWhereViewChanged = false
         return (try TrackingEngine(options: options, configuration: configuration), try TrackingEngine(options: options, configuration: configuration))
     }
 

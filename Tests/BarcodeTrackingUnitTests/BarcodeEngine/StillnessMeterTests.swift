@@ -20,7 +20,7 @@ struct StillnessMeterTests {
     @Test("Frames that differ only by noise are still, counted from the second frame, in one spell")
     func noiseIsStill() throws {
         var meter = StillnessMeter()
-        let spells = try (0..<10).map { n -> Double? in meter.measure(try Self.image(seed: UInt64(n), noise: 6, boxX: 100), at: Double(n) / 10) }
+        let spells = try (0..<10).map { n -> Double? in meter.measure(StillnessMeter.blockMeans(try Self.image(seed: UInt64(n), noise: 6, boxX: 100)), at: Double(n) / 10) }
         #expect(spells[0] == nil)
         #expect(spells.dropFirst().allSatisfy { $0 != nil })
         #expect(abs((spells[9] ?? 0) - 0.8) < 1e-9)
@@ -33,7 +33,7 @@ struct StillnessMeterTests {
         var results: [Double?] = []
         for n in 0..<12 {
             let x = n < 3 ? 100 : n < 7 ? 100 + 8 * (n - 2) : 132
-            results.append(meter.measure(try Self.image(seed: UInt64(n), noise: 3, boxX: x), at: Double(n)))
+            results.append(meter.measure(StillnessMeter.blockMeans(try Self.image(seed: UInt64(n), noise: 3, boxX: x)), at: Double(n)))
         }
         #expect(results[1] != nil && results[2] != nil, "still before the box moves")
         #expect(results[3...6].allSatisfy { $0 == nil }, "\(results)")

@@ -1,0 +1,79 @@
+@testable import BarcodeEngine
+import BarcodeTracking
+import Testing
+
+/// ``ChangeMap`` names the boxes where a fixed camera's view changed since it was last searched.
+struct ChangeMapTests {
+    /// Block means of a 320 × 240 grey view (one value per 8 × 8 block) with `dark` blocks
+    /// (block columns and rows) at grey level 40.
+    static func means(dark: [(x: Int, y: Int)] = [], level: UInt8 = 150) throws -> LumaImage {
+        var image = try LumaImage(width: 40, height: 30, filledWith: level)
+        for block in dark { image.pixels[block.y * 40 + block.x] = 40 }
+        return image
+    }
+
+    static let bounds = Rect(x: 0, y: 0, width: 320, height: 240)
+
+    @Test("Before any whole search there is no map; after one, an unchanged view has no changed box")
+    func unchangedViewHasNoBoxes() throws {
+        var map = ChangeMap()
+        let view = try Self.means()
+        #expect(map.decide(view, hiding: [], bounds: Self.bounds, at: 0, sweepInterval: 2) == .usual)
+        map.searchedWhole(view, at: 0)
+        #expect(map.decide(view, hiding: [], bounds: Self.bounds, at: 0.1, sweepInterval: 2) == .changed([]))
+        #expect(map.drivesSearch)
+    }
+
+    @Test("Blocks that changed give one box around them, grown by the margin; once that box is searched, nothing is changed")
+    func changedBlocksGiveABoxUntilSearched() throws {
+        var map = ChangeMap()
+        map.searchedWhole(try Self.means(), at: 0)
+        // Blocks (20...22, 10...11): pixels 160..<184 × 80..<96, in the 32-px cells 5 and 2...
+        let label = try Self.means(dark: [(20, 10), (21, 10), (22, 10), (20, 11), (21, 11), (22, 11)])
+        guard case .changed(let boxes) = map.decide(label, hiding: [], bounds: Self.bounds, at: 0.1, sweepInterval: 2) else {
+            Issue.record("expected changed boxes")
+            return
+        }
+        #expect(boxes == [Rect(x: 160 - 24, y: 64 - 24, width: 32 + 48, height: 32 + 48)], "\(boxes)")
+        #expect(boxes[0].contains(Point(x: 160, y: 80)) && boxes[0].contains(Point(x: 183, y: 95)))
+        map.searched(boxes, label)
+        #expect(map.decide(label, hiding: [], bounds: Self.bounds, at: 0.2, sweepInterval: 2) == .changed([]))
+    }
+
+    @Test("Changes far apart give separate boxes; a change wholly under a tracked code's box gives none")
+    func separateBoxesAndHiddenBlocks() throws {
+        var map = ChangeMap()
+        map.searchedWhole(try Self.means(), at: 0)
+        let two = try Self.means(dark: [(1, 1), (35, 25)])
+        guard case .changed(let boxes) = map.decide(two, hiding: [], bounds: Self.bounds, at: 0.1, sweepInterval: 2) else {
+            Issue.record("expected changed boxes")
+            return
+        }
+        #expect(boxes.count == 2, "\(boxes)")
+        let tracked = Rect(x: 0, y: 0, width: 24, height: 24)
+        guard case .changed(let unhidden) = map.decide(two, hiding: [tracked], bounds: Self.bounds, at: 0.1, sweepInterval: 2) else {
+            Issue.record("expected changed boxes")
+            return
+        }
+        #expect(unhidden.count == 1 && unhidden[0].contains(Point(x: 284, y: 204)), "\(unhidden)")
+    }
+
+    @Test("A view more than 30% changed (a moving camera, the light) keeps the usual schedule; the sweep comes every interval")
+    func movingViewAndSweep() throws {
+        var map = ChangeMap()
+        map.searchedWhole(try Self.means(), at: 0)
+        #expect(map.decide(try Self.means(level: 120), hiding: [], bounds: Self.bounds, at: 0.5, sweepInterval: 2) == .usual)
+        #expect(!map.drivesSearch)
+        #expect(map.decide(try Self.means(), hiding: [], bounds: Self.bounds, at: 2.0, sweepInterval: 2) == .sweep)
+    }
+
+    @Test("A search's part within the changed boxes: the box around its overlaps, none when they miss it, itself without a map")
+    func withinChangedBoxes() {
+        let strip = Rect(x: 0, y: 100, width: 320, height: 40)
+        #expect(TrackingEngine.within(strip, nil) == strip)
+        #expect(TrackingEngine.within(strip, []) == nil)
+        #expect(TrackingEngine.within(strip, [Rect(x: 10, y: 0, width: 50, height: 50)]) == nil)
+        let boxes = [Rect(x: 10, y: 90, width: 50, height: 30), Rect(x: 200, y: 120, width: 40, height: 100)]
+        #expect(TrackingEngine.within(strip, boxes) == Rect(x: 10, y: 100, width: 230, height: 40))
+    }
+}
