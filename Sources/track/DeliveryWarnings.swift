@@ -16,14 +16,21 @@ enum DeliveryWarnings {
             switch event {
             case .failed(_, let attempt, let error, let wait):
                 metrics?.deliveryFailed()
-                let failures = streak.withLock { count in count += 1; return count }
+                let failures = streak.withLock { count in
+                    count += 1
+                    return count
+                }
                 if failures & (failures - 1) == 0 {
-                    StandardError.print("track: warning: delivery to \(destination) failed (\(error.message)); try \(attempt), next in "
-                                        + "\(String(format: "%.1f", seconds(wait))) s; \(outbox.status.pendingCount) record(s) wait in the outbox")
+                    StandardError.print(
+                        "track: warning: delivery to \(destination) failed (\(error.message)); try \(attempt), next in "
+                            + "\(String(format: "%.1f", seconds(wait))) s; \(outbox.status.pendingCount) record(s) wait in the outbox")
                 }
             case .delivered(_, _, let lag):
                 metrics?.delivered(lag: seconds(lag))
-                let failures = streak.withLock { count in defer { count = 0 }; return count }
+                let failures = streak.withLock { count in
+                    defer { count = 0 }
+                    return count
+                }
                 if failures > 0 { StandardError.print("track: delivery to \(destination) resumed after \(failures) failed tries") }
             case .rejected(let sequence, let error):
                 StandardError.print("track: warning: \(error.message): record \(sequence) set aside in \(outbox.directory)/rejected.jsonl")

@@ -28,8 +28,9 @@ extension OutboxCommand {
 
         @Option(
             name: .long,
-            help: ArgumentHelp("Where to deliver: a webhook (http:// or https://) or PostgreSQL, as for track station --sink.",
-                               valueName: "url"))
+            help: ArgumentHelp(
+                "Where to deliver: a webhook (http:// or https://) or PostgreSQL, as for track station --sink.",
+                valueName: "url"))
         var sink: String
 
         @Option(name: .long, help: ArgumentHelp("Seconds to go on trying before giving up on what is left.", valueName: "seconds"))
@@ -73,18 +74,21 @@ extension OutboxCommand {
             await delivery.finish(within: .nanoseconds(Int64(timeout * 1e9)))
             let statistics = delivery.statistics
             let left = outbox.status.pendingCount
-            print("\(folder): delivered \(statistics.delivered) record(s) to \(sink.destination), refused \(statistics.rejected), "
-                  + "still waiting \(left); \(statistics.failedAttempts) failed tries")
+            print(
+                "\(folder): delivered \(statistics.delivered) record(s) to \(sink.destination), refused \(statistics.rejected), "
+                    + "still waiting \(left); \(statistics.failedAttempts) failed tries")
             if left > 0 {
                 let reason = lastError.withLock { $0 }.map { " (last: \($0))" } ?? ""
-                StandardError.print("track: \(sink.destination) did not take every record within \(Self.seconds(timeout))\(reason); "
-                                    + "\(left) record(s) still wait in \(folder): check that it is up and reachable from here, "
-                                    + "then run track outbox retry again (a station started with this --outbox delivers them too)")
+                StandardError.print(
+                    "track: \(sink.destination) did not take every record within \(Self.seconds(timeout))\(reason); "
+                        + "\(left) record(s) still wait in \(folder): check that it is up and reachable from here, "
+                        + "then run track outbox retry again (a station started with this --outbox delivers them too)")
                 throw ExitCode(ExitStatus.timedOut)
             }
             if statistics.rejected > 0 {
-                StandardError.print("track: \(sink.destination) refused \(statistics.rejected) record(s) for good; they are set aside in "
-                                    + "\(folder)/rejected.jsonl")
+                StandardError.print(
+                    "track: \(sink.destination) refused \(statistics.rejected) record(s) for good; they are set aside in "
+                        + "\(folder)/rejected.jsonl")
                 throw ExitCode(ExitStatus.refused)
             }
         }
@@ -98,9 +102,10 @@ extension OutboxCommand {
             }
             do {
                 return try Outbox(directory: folder)
-            } catch where error.code == .locked {
-                StandardError.print("track: the outbox \(folder) is in use by a running station, which delivers its records itself; "
-                                    + "leave it to that station, or stop the station and run track outbox retry again")
+            } catch  where error.code == .locked {
+                StandardError.print(
+                    "track: the outbox \(folder) is in use by a running station, which delivers its records itself; "
+                        + "leave it to that station, or stop the station and run track outbox retry again")
                 throw ExitCode(ExitStatus.busy)
             } catch {
                 StandardError.print("track: \(error.message)")

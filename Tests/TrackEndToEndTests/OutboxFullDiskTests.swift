@@ -6,8 +6,9 @@ import Testing
 /// tmpfs of one page (``TinyFileSystem``; why a tmpfs is said there).
 @Suite(.enabled(if: TinyFileSystem.isAvailable, TinyFileSystem.skipReason))
 struct OutboxFullDiskTests {
-    @Test("An outbox on a full disk stops the station at start with status 5, naming the folder, the disk full and what to do",
-          .timeLimit(.minutes(5)))
+    @Test(
+        "An outbox on a full disk stops the station at start with status 5, naming the folder, the disk full and what to do",
+        .timeLimit(.minutes(5)))
     func fullAtStart() async throws {
         let disk = try TinyFileSystem(bytes: 4096)
         defer { disk.remove() }
@@ -15,17 +16,19 @@ struct OutboxFullDiskTests {
         let folder = try TemporaryFiles.directory()
         defer { try? FileManager.default.removeItem(at: folder) }
         let outbox = disk.path + "/outbox"
-        let run = try await StationSinkTests.runOffThePool([
-            "station", "--demo", "--frames", "5", "--state", folder.appendingPathComponent("s.json").path,
-            "--sink", "http://127.0.0.1:9/pallets", "--outbox", outbox,
-        ], environment: [:])
+        let run = try await StationSinkTests.runOffThePool(
+            [
+                "station", "--demo", "--frames", "5", "--state", folder.appendingPathComponent("s.json").path,
+                "--sink", "http://127.0.0.1:9/pallets", "--outbox", outbox,
+            ], environment: [:])
         run.expectFailure(status: 5, mentioning: "--outbox: cannot write to the outbox folder \(outbox): no space left on device")
         #expect(run.stderr.contains("free space"), "\(run.stderr)")
         #expect(run.stdout.isEmpty, "no frame before the outbox is usable: \(run.stdout)")
     }
 
-    @Test("A disk that fills up while the station runs: every record still reaches standard output, those not queued say so, and every frame is processed",
-          .timeLimit(.minutes(5)))
+    @Test(
+        "A disk that fills up while the station runs: every record still reaches standard output, those not queued say so, and every frame is processed",
+        .timeLimit(.minutes(5)))
     func fillsUpWhileRunning() async throws {
         let receiver = try await WebhookReceiver()
         receiver.failing { _ in .status(503) }
@@ -35,21 +38,27 @@ struct OutboxFullDiskTests {
         defer { try? FileManager.default.removeItem(at: folder) }
         // Forty manifest lines that no pallet carries make each record list them as missing, some
         // 3 KB: the first record fits the one page, the second does not.
-        let manifest = try TemporaryFiles.write(Array(("payload\n" + (1...40).map { "NOT-ON-ANY-PALLET-\($0)\n" }.joined()).utf8),
-                                                to: "manifest.csv", in: folder)
+        let manifest = try TemporaryFiles.write(
+            Array(("payload\n" + (1...40).map { "NOT-ON-ANY-PALLET-\($0)\n" }.joined()).utf8),
+            to: "manifest.csv", in: folder)
         let outbox = disk.path + "/outbox"
-        let run = try await StationSinkTests.runOffThePool(["station"] + StationCommandTests.scene + [
-            "--frames", "320", "--station", "e2e", "--state", folder.appendingPathComponent("s.json").path, "--manifest", manifest,
-            "--format", "jsonl", "--sink", receiver.url, "--outbox", outbox, "--sink-timeout", "2",
-        ], environment: [:])
+        let run = try await StationSinkTests.runOffThePool(
+            ["station"] + StationCommandTests.scene + [
+                "--frames", "320", "--station", "e2e", "--state", folder.appendingPathComponent("s.json").path, "--manifest", manifest,
+                "--format", "jsonl", "--sink", receiver.url, "--outbox", outbox, "--sink-timeout", "2",
+            ], environment: [:])
         #expect(run.status == 0, "\(run.stderr)")
         let pallets = try run.objects(ofType: "pallet")
         try #require(pallets.count >= 2)
         let notQueued = pallets.filter { pallet in
-            (pallet["warnings"] as? [String] ?? []).contains { $0.contains("not queued for delivery") && $0.contains("no space left on device") }
+            (pallet["warnings"] as? [String] ?? []).contains {
+                $0.contains("not queued for delivery") && $0.contains("no space left on device")
+            }
         }
         #expect(!notQueued.isEmpty, "\(run.stderr)")
-        #expect(run.stderr.contains("WARNING: not queued for delivery") && run.stderr.contains(outbox) && run.stderr.contains("free space"), "\(run.stderr)")
+        #expect(
+            run.stderr.contains("WARNING: not queued for delivery") && run.stderr.contains(outbox) && run.stderr.contains("free space"),
+            "\(run.stderr)")
         let summary = try #require(try run.objects(ofType: "summary").first)
         #expect(summary["frames"] as? Int == 320, "frame processing went on: \(summary)")
         let export = try await StationSinkTests.runOffThePool(["outbox", "export", outbox], environment: [:])

@@ -9,10 +9,11 @@ struct OutboxRetryTests {
     /// stays in `outbox`) and returns the UUIDs of the pallet records it wrote, in order.
     static func stationWithSinkDown(_ receiver: WebhookReceiver, outbox: String, folder: URL) async throws -> [String] {
         receiver.failing { _ in .status(503) }
-        let run = try await StationSinkTests.runOffThePool(["station"] + StationCommandTests.scene + [
-            "--frames", "320", "--station", "e2e", "--state", folder.appendingPathComponent("s.json").path,
-            "--format", "jsonl", "--sink", receiver.url, "--outbox", outbox, "--sink-timeout", "2",
-        ], environment: [:])
+        let run = try await StationSinkTests.runOffThePool(
+            ["station"] + StationCommandTests.scene + [
+                "--frames", "320", "--station", "e2e", "--state", folder.appendingPathComponent("s.json").path,
+                "--format", "jsonl", "--sink", receiver.url, "--outbox", outbox, "--sink-timeout", "2",
+            ], environment: [:])
         #expect(run.status == 0, "\(run.stderr)")
         #expect(run.stderr.contains("track outbox retry \(outbox) --sink \(receiver.url)"), "the station names the way out: \(run.stderr)")
         let uuids = try run.objects(ofType: "pallet").compactMap { $0["uuid"] as? String }
@@ -21,8 +22,9 @@ struct OutboxRetryTests {
         return uuids
     }
 
-    @Test("Records a station wrote while its webhook was down wait through an unreachable sink (status 3), then retry delivers each exactly once",
-          .timeLimit(.minutes(5)))
+    @Test(
+        "Records a station wrote while its webhook was down wait through an unreachable sink (status 3), then retry delivers each exactly once",
+        .timeLimit(.minutes(5)))
     func retryDeliversWhatTheStationLeft() async throws {
         let receiver = try await WebhookReceiver()
         // A port that nothing listens on any more: connections are refused.
@@ -33,9 +35,11 @@ struct OutboxRetryTests {
         let outbox = folder.appendingPathComponent("outbox").path
         let uuids = try await Self.stationWithSinkDown(receiver, outbox: outbox, folder: folder)
 
-        let unreachable = try await StationSinkTests.runOffThePool(["outbox", "retry", outbox, "--sink", gone.url, "--timeout", "2"], environment: [:])
+        let unreachable = try await StationSinkTests.runOffThePool(
+            ["outbox", "retry", outbox, "--sink", gone.url, "--timeout", "2"], environment: [:])
         #expect(unreachable.status == 3, "\(unreachable.stderr)")
-        #expect(unreachable.stderr.contains(gone.url) && unreachable.stderr.contains("\(uuids.count) record(s) still wait in \(outbox)")
+        #expect(
+            unreachable.stderr.contains(gone.url) && unreachable.stderr.contains("\(uuids.count) record(s) still wait in \(outbox)")
                 && unreachable.stderr.contains("reachable"), "\(unreachable.stderr)")
         #expect(unreachable.stdout.contains("still waiting \(uuids.count)"), "\(unreachable.stdout)")
         let status = try await StationSinkTests.runOffThePool(["outbox", "status", "--format", "json", outbox], environment: [:])
@@ -44,10 +48,12 @@ struct OutboxRetryTests {
         // The first request of the retry fails: it is retried, as by a station.
         let first = receiver.requests + 1
         receiver.failing { $0 == first ? .status(500) : nil }
-        let retry = try await StationSinkTests.runOffThePool(["outbox", "retry", outbox, "--sink", receiver.url],
-                                                             environment: ["TRACK_SINK_TOKEN": "t0ken"])
+        let retry = try await StationSinkTests.runOffThePool(
+            ["outbox", "retry", outbox, "--sink", receiver.url],
+            environment: ["TRACK_SINK_TOKEN": "t0ken"])
         #expect(retry.status == 0, "\(retry.stderr)")
-        #expect(retry.stdout.contains("delivered \(uuids.count) record(s) to \(receiver.url), refused 0, still waiting 0"), "\(retry.stdout)")
+        #expect(
+            retry.stdout.contains("delivered \(uuids.count) record(s) to \(receiver.url), refused 0, still waiting 0"), "\(retry.stdout)")
         #expect(receiver.keys == uuids, "each record, in order")
         #expect(receiver.accepted.count == uuids.count, "none taken twice")
         #expect(receiver.accepted.allSatisfy { $0.authorization == "Bearer t0ken" })
@@ -60,8 +66,9 @@ struct OutboxRetryTests {
         await receiver.stop()
     }
 
-    @Test("Records a station could not deliver to its webhook are retried into PostgreSQL: one row per record",
-          .enabled(if: PostgresCluster.shouldRun, PostgresCluster.skipReason), .timeLimit(.minutes(5)))
+    @Test(
+        "Records a station could not deliver to its webhook are retried into PostgreSQL: one row per record",
+        .enabled(if: PostgresCluster.shouldRun, PostgresCluster.skipReason), .timeLimit(.minutes(5)))
     func retryIntoPostgres() async throws {
         let receiver = try await WebhookReceiver()
         try await PostgresCluster.with { cluster in
@@ -69,8 +76,9 @@ struct OutboxRetryTests {
             defer { try? FileManager.default.removeItem(at: folder) }
             let outbox = folder.appendingPathComponent("outbox").path
             let uuids = try await Self.stationWithSinkDown(receiver, outbox: outbox, folder: folder)
-            let retry = try await StationSinkTests.runOffThePool(["outbox", "retry", outbox, "--sink", cluster.url()],
-                                                                 environment: ["PGPASSWORD": cluster.password])
+            let retry = try await StationSinkTests.runOffThePool(
+                ["outbox", "retry", outbox, "--sink", cluster.url()],
+                environment: ["PGPASSWORD": cluster.password])
             #expect(retry.status == 0, "\(retry.stderr)")
             #expect(!retry.stderr.contains(cluster.password) && !retry.stdout.contains(cluster.password))
             let rows = try await cluster.query("SELECT uuid FROM pallets ORDER BY number")
@@ -79,8 +87,9 @@ struct OutboxRetryTests {
         await receiver.stop()
     }
 
-    @Test("retry leaves an outbox that a running station holds to it, with status 75, and refuses a folder that is no outbox with 2",
-          .timeLimit(.minutes(5)))
+    @Test(
+        "retry leaves an outbox that a running station holds to it, with status 75, and refuses a folder that is no outbox with 2",
+        .timeLimit(.minutes(5)))
     func retryLeavesARunningStationAlone() async throws {
         let receiver = try await WebhookReceiver()
         // Waiting for the station blocks: on a thread of its own, not the shared pool's.
