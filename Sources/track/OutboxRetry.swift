@@ -102,7 +102,7 @@ extension OutboxCommand {
             }
             do {
                 return try Outbox(directory: folder)
-            } catch  where error.code == .locked {
+            } catch let error where error.code == .locked {
                 StandardError.print(
                     "track: the outbox \(folder) is in use by a running station, which delivers its records itself; "
                         + "leave it to that station, or stop the station and run track outbox retry again")

@@ -26,6 +26,20 @@ struct OutboxFullDiskTests {
         #expect(run.stdout.isEmpty, "no frame before the outbox is usable: \(run.stdout)")
     }
 
+    @Test("retry on an outbox whose disk is full exits with 5, naming the folder, and leaves the records waiting", .timeLimit(.minutes(2)))
+    func retryOnAFullDisk() async throws {
+        let disk = try TinyFileSystem(bytes: 8192)
+        defer { disk.remove() }
+        let outbox = disk.path + "/outbox"
+        _ = try OutboxRetryTests.outbox(at: outbox, count: 2)
+        try disk.fill()
+        let retry = try await StationSinkTests.runOffThePool(
+            ["outbox", "retry", outbox, "--sink", "http://127.0.0.1:9/pallets"], environment: [:])
+        retry.expectFailure(status: 5, mentioning: "cannot write to the outbox folder \(outbox): no space left on device")
+        let status = try await StationSinkTests.runOffThePool(["outbox", "status", "--format", "json", outbox], environment: [:])
+        #expect(status.stdout.hasPrefix("{\"pending\":2,"), "\(status.stdout)")
+    }
+
     @Test(
         "A disk that fills up while the station runs: every record still reaches standard output, those not queued say so, and every frame is processed",
         .timeLimit(.minutes(5)))

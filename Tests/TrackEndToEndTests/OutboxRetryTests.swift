@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import PalletOutbox
 import TestSupport
 import Testing
 
@@ -119,6 +120,36 @@ struct OutboxRetryTests {
                 #expect(!FileManager.default.fileExists(atPath: folder.path + "/lock"), "a folder that is no outbox is left as it was")
             }
         }
+        await receiver.stop()
+    }
+
+    /// An outbox in `folder` holding `count` small records, laid out by the library as a station lays
+    /// them out (quicker than running one where the records' content does not matter); their keys.
+    static func outbox(at folder: String, count: Int) throws -> [String] {
+        let outbox = try Outbox(directory: folder)
+        defer { outbox.close() }
+        return try (1...count).map { number in
+            let key = UUID().uuidString.lowercased()
+            try outbox.append(Array("{\"type\":\"pallet\",\"pallet\":\(number),\"uuid\":\"\(key)\"}".utf8), key: key)
+            return key
+        }
+    }
+
+    @Test("A record the receiver refuses for good is set aside, the rest delivered, and retry exits with 6", .timeLimit(.minutes(2)))
+    func retryWithARefusedRecord() async throws {
+        let receiver = try await WebhookReceiver()
+        receiver.failing { $0 == 2 ? .status(422) : nil }
+        let folder = try TemporaryFiles.directory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let outbox = folder.appendingPathComponent("outbox").path
+        let keys = try Self.outbox(at: outbox, count: 3)
+        let retry = try await StationSinkTests.runOffThePool(["outbox", "retry", outbox, "--sink", receiver.url], environment: [:])
+        #expect(retry.status == 6, "\(retry.stderr)")
+        #expect(retry.stdout.contains("delivered 2 record(s) to \(receiver.url), refused 1, still waiting 0"), "\(retry.stdout)")
+        #expect(retry.stderr.contains("\(outbox)/rejected.jsonl"), "\(retry.stderr)")
+        #expect(receiver.keys == [keys[0], keys[2]])
+        let rejected = try String(contentsOfFile: outbox + "/rejected.jsonl", encoding: .utf8)
+        #expect(rejected.contains(keys[1]))
         await receiver.stop()
     }
 
