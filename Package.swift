@@ -182,7 +182,7 @@ package.targets += [
     .testTarget(
         name: "TrackEndToEndTests",
         dependencies: ["track", "zxing-reader", "BarcodeTracking", "BarcodeDecoding", "BarcodeAnnotation", "FrameSources", "SyntheticScenes",
-                       "V4L2StandIn", "TestSupport"]
+                       "V4L2StandIn", "PalletOutbox", "TestSupport"]
     ),
     // The outbox on disk (append, reopen, acknowledge, compact, torn tail, full), the webhook sink
     // against a real loopback receiver that fails on command, the PostgreSQL sink against real servers.

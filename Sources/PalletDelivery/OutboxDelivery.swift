@@ -150,30 +150,58 @@ public final class OutboxDelivery: Sendable {
         var iterator = rings.makeAsyncIterator()
         var outboxFailures = 0
         while !Task.isCancelled {
-            let batch: [OutboxRecord]
-            do {
-                batch = try outbox.pending(limit: configuration.batch)
+            var outboxFailed = false
+            if let batch = readBatch() {
+                if batch.isEmpty {
+                    if isDraining { return }
+                    guard await iterator.next() != nil else { return }
+                    continue
+                }
+                records: for record in batch {
+                    switch await deliver(record) {
+                    case .acknowledged: break
+                    case .cancelled: return
+                    case .unacknowledged:
+                        outboxFailed = true
+                        break records
+                    }
+                }
+                do { try outbox.compact() } catch { events(.outboxFailed(error)) }
+            } else {
+                outboxFailed = true
+            }
+            // A disk that refuses the outbox's reads or acknowledgements (full, failing) is given
+            // time: without the pause, an unacknowledged record would be delivered again at once,
+            // over and over.
+            guard outboxFailed else {
                 outboxFailures = 0
-            } catch {
-                events(.outboxFailed(error))
-                outboxFailures += 1
-                guard (try? await Task.sleep(for: configuration.backoff(attempt: outboxFailures))) != nil else { return }
                 continue
             }
-            if batch.isEmpty {
-                if isDraining { return }
-                guard await iterator.next() != nil else { return }
-                continue
-            }
-            for record in batch {
-                guard await deliver(record) else { return }
-            }
-            do { try outbox.compact() } catch { events(.outboxFailed(error)) }
+            outboxFailures += 1
+            guard (try? await Task.sleep(for: configuration.backoff(attempt: outboxFailures))) != nil else { return }
         }
     }
 
-    /// Delivers one record, retrying until it is taken or refused; `false` when cancelled first.
-    private func deliver(_ record: OutboxRecord) async -> Bool {
+    /// The next records to deliver, or `nil` when the outbox could not be read (reported).
+    private func readBatch() -> [OutboxRecord]? {
+        do { return try outbox.pending(limit: configuration.batch) } catch {
+            events(.outboxFailed(error))
+            return nil
+        }
+    }
+
+    /// How one record's delivery ended.
+    private enum Outcome {
+        /// Taken (or refused for good and set aside), and marked in the outbox.
+        case acknowledged
+        /// Taken, but the outbox could not mark it: it is delivered again later.
+        case unacknowledged
+        /// Delivery was cancelled first.
+        case cancelled
+    }
+
+    /// Delivers one record, retrying until it is taken or refused.
+    private func deliver(_ record: OutboxRecord) async -> Outcome {
         var attempt = 0
         while !Task.isCancelled {
             attempt += 1
@@ -181,33 +209,38 @@ public final class OutboxDelivery: Sendable {
                 try await sink.deliver(record)
                 let seconds = max(0, Date().timeIntervalSince(record.appended))
                 let lag = Duration.nanoseconds(Int64(seconds * 1e9))
-                acknowledge(record)
+                let marked = acknowledge(record)
                 state.withLock { state in
                     state.statistics.delivered += 1
                     state.statistics.note(lag: seconds)
                 }
                 events(.delivered(sequence: record.sequence, attempts: attempt, lag: lag))
-                return true
+                return marked ? .acknowledged : .unacknowledged
             } catch where !error.isRetryable {
                 setAside(record, error: error)
-                acknowledge(record)
+                let marked = acknowledge(record)
                 state.withLock { $0.statistics.rejected += 1 }
                 events(.rejected(sequence: record.sequence, error: error))
-                return true
+                return marked ? .acknowledged : .unacknowledged
             } catch {
                 let wait = configuration.backoff(attempt: attempt)
                 state.withLock { $0.statistics.failedAttempts += 1 }
                 events(.failed(sequence: record.sequence, attempt: attempt, error: error, retryIn: wait))
-                guard (try? await Task.sleep(for: wait)) != nil else { return false }
+                guard (try? await Task.sleep(for: wait)) != nil else { return .cancelled }
             }
         }
-        return false
+        return .cancelled
     }
 
-    private func acknowledge(_ record: OutboxRecord) {
-        do { try outbox.acknowledge(record.sequence) } catch {
+    /// Marks `record` delivered; `false` when the outbox refused (reported).
+    private func acknowledge(_ record: OutboxRecord) -> Bool {
+        do {
+            try outbox.acknowledge(record.sequence)
+            return true
+        } catch {
             // Not acknowledged: it is delivered again later, which its idempotency key makes harmless.
             events(.outboxFailed(error))
+            return false
         }
     }
 

@@ -26,8 +26,15 @@ import Glibc
 /// station's file than stop counting pallets or drop older records no one has seen yet. The records
 /// already queued are kept and delivered first.
 ///
-/// One process at a time opens an outbox for writing (the folder is locked with `flock`);
-/// ``Outbox/inspect(directory:)`` reads one that a running station holds.
+/// One process at a time opens an outbox for writing (the folder is locked with `flock`; another
+/// gets ``OutboxError/Code-swift.struct/locked``); ``Outbox/inspect(directory:)`` reads one that a
+/// running station holds.
+///
+/// **On a full or failing disk** opening fails with ``OutboxError/Code-swift.struct/io`` and a
+/// message that names the folder and what to do (a page is written and deleted to find out), and
+/// an ``append(_:key:)`` that the disk refuses later throws the same, leaving the files as they
+/// were before it: the record is not queued, and the caller keeps it elsewhere (the station's own
+/// output) and says so.
 ///
 /// All methods may be called from any thread; they serialise on an internal lock and do blocking
 /// file I/O, so a caller on a latency-sensitive path (the frame loop) should call ``append(_:key:)``
@@ -46,9 +53,7 @@ public final class Outbox: Sendable {
     public init(directory: String, configuration: OutboxConfiguration = OutboxConfiguration()) throws(OutboxError) {
         self.directory = directory
         self.configuration = configuration
-        guard (try? FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)) != nil else {
-            throw OutboxError.io("create the outbox folder", directory, errno: EACCES)
-        }
+        try Self.makeFolder(directory)
         let lock = open(directory + "/lock", O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
         guard lock >= 0 else { throw OutboxError.io("open the lock file of", directory) }
         // A child that this process is starting (between its fork and its exec, which closes
@@ -58,12 +63,13 @@ public final class Outbox: Sendable {
         while flock(lock, LOCK_EX | LOCK_NB) != 0 {
             guard errno == EWOULDBLOCK, tries < 100 else {
                 Glibc.close(lock)
-                throw OutboxError(.io, "the outbox \(directory) is in use by another process; give each station its own --outbox")
+                throw OutboxError(.locked, "the outbox \(directory) is in use by another process; give each station its own --outbox")
             }
             tries += 1
             usleep(10_000)
         }
         do {
+            try Self.checkWritable(directory, synchronous: configuration.synchronous)
             var scan = try OutboxScan(directory: directory)
             var state = try OutboxState(scan: &scan, directory: directory, configuration: configuration, lock: lock)
             recovery = OutboxRecovery(resumed: state.pending.count, tornBytes: scan.tornBytes, damagedSegments: scan.damagedSegments)
@@ -77,6 +83,34 @@ public final class Outbox: Sendable {
 
     deinit {
         state.withLock { $0.closeFiles() }
+    }
+
+    /// Creates `directory` and the folders above it that are missing, with `mkdir` so that the
+    /// message can say why it failed (a full disk, permissions).
+    private static func makeFolder(_ directory: String) throws(OutboxError) {
+        var path = directory.hasPrefix("/") ? "" : "."
+        for part in directory.split(separator: "/") {
+            path += "/" + part
+            guard mkdir(path, 0o755) == 0 || errno == EEXIST else { throw OutboxError.io("create the outbox folder", directory) }
+        }
+    }
+
+    /// Writes (and with `synchronous`, flushes) a page to a scratch file in `directory`, then deletes
+    /// it: a folder on a full, read-only or failing disk is reported when the outbox is opened, with
+    /// what to do, rather than at the first record. A page is the least a file system allocates.
+    private static func checkWritable(_ directory: String, synchronous: Bool) throws(OutboxError) {
+        let path = directory + "/.write-check"
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else { throw OutboxError.io("write to the outbox folder", directory) }
+        defer {
+            Glibc.close(descriptor)
+            unlink(path)
+        }
+        let page = [UInt8](repeating: 0, count: 4096)
+        let written = page.withUnsafeBytes { write(descriptor, $0.baseAddress!, $0.count) }
+        // A short write is the disk filling up; the second write would say ENOSPC.
+        guard written == page.count else { throw OutboxError.io("write to the outbox folder", directory, errno: written < 0 ? errno : ENOSPC) }
+        guard !synchronous || fsync(descriptor) == 0 else { throw OutboxError.io("write to the outbox folder", directory) }
     }
 
     /// Appends a record durably (written and `fsync`ed before it returns) and returns its sequence number.

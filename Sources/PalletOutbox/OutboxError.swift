@@ -7,7 +7,7 @@ import Glibc
 public struct OutboxError: Error, CustomStringConvertible, Sendable {
     /// The kind of failure (a struct over a private enum, so that new kinds do not break `switch`es).
     public struct Code: Hashable, Sendable, CustomStringConvertible {
-        private enum Value: Hashable, Sendable { case full, io, notAnOutbox, tooLarge }
+        private enum Value: Hashable, Sendable { case full, io, locked, notAnOutbox, tooLarge }
         private let value: Value
         private init(_ value: Value) { self.value = value }
 
@@ -15,6 +15,8 @@ public struct OutboxError: Error, CustomStringConvertible, Sendable {
         public static let full = Code(.full)
         /// A read, write, fsync or rename failed (disk full, permissions, folder gone).
         public static let io = Code(.io)
+        /// Another process (a running station) holds the folder's lock: one writer at a time.
+        public static let locked = Code(.locked)
         /// The folder holds files that are not an outbox's.
         public static let notAnOutbox = Code(.notAnOutbox)
         /// One record or key larger than the format allows.
@@ -24,6 +26,7 @@ public struct OutboxError: Error, CustomStringConvertible, Sendable {
             switch value {
             case .full: "full"
             case .io: "io"
+            case .locked: "locked"
             case .notAnOutbox: "notAnOutbox"
             case .tooLarge: "tooLarge"
             }
@@ -46,9 +49,20 @@ public struct OutboxError: Error, CustomStringConvertible, Sendable {
     /// An I/O failure of `what` on `path`, with the current `errno` spelt out.
     static func io(_ what: String, _ path: String, errno number: Int32 = Glibc.errno) -> OutboxError {
         let reason = String(cString: strerror(number))
-        let advice = number == ENOSPC ? " (the disk is full: free space under the outbox)"
-            : number == EACCES || number == EPERM ? " (check the folder's permissions)" : ""
+        let advice = Self.advice(errno: number)
         return OutboxError(.io, "cannot \(what) \(path): \(reason.lowercased())\(advice)", errno: number)
+    }
+
+    /// What to do about a failed system call, in parentheses, or nothing when there is no advice.
+    private static func advice(errno number: Int32) -> String {
+        switch number {
+        case ENOSPC, EDQUOT: " (the disk is full: free space on it (df shows how much), or give --outbox a folder on another disk)"
+        case EFBIG: " (a limit on the size of files this process may write: raise ulimit -f)"
+        case EIO: " (the disk reported an I/O error: check it and the kernel's log (dmesg), or give --outbox a folder on another disk)"
+        case EROFS: " (the file system is mounted read-only: give --outbox a folder on a writable disk)"
+        case EACCES, EPERM: " (check the folder's permissions)"
+        default: ""
+        }
     }
 
     public var description: String { message }

@@ -10,13 +10,19 @@ enum ExitStatus {
     static let noCodes: Int32 = 1
     /// An input could not be opened or read (missing, not a video, truncated beyond use).
     static let inputError: Int32 = 2
-    /// `--timeout` passed before `--expect N` codes were recognized.
+    /// `--timeout` passed before `--expect N` codes were recognized; `track outbox retry`: records
+    /// still wait (the sink unreachable, not set up, or not done within `--timeout`).
     static let timedOut: Int32 = 3
     /// The input ended before `--expect N` codes were recognized.
     static let incomplete: Int32 = 4
     /// `--output`, `--annotate` or `--record` could not be written, at the start or mid-run; or
     /// `track station`'s `--outbox` or `--sink` database could not be opened or set up at start.
     static let outputError: Int32 = 5
+    /// `track outbox retry`: no record waits any more, but the receiver refused some for good
+    /// (they were set aside in the outbox's `rejected.jsonl`).
+    static let refused: Int32 = 6
+    /// `track outbox retry`: a running station holds the outbox (BSD's `EX_TEMPFAIL`: try again later).
+    static let busy: Int32 = 75
     /// Bad arguments (BSD's `EX_USAGE`): a refused option, a bad manifest row, a port that cannot
     /// be served; the message names the option.
     static let usage: Int32 = 64

@@ -6,8 +6,8 @@ import PalletOutbox
 struct OutboxCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "outbox",
-        abstract: "Inspect a station's outbox: records waiting for delivery to its --sink.",
-        subcommands: [Status.self, Export.self])
+        abstract: "Inspect a station's outbox, or deliver the records waiting in it to a --sink now.",
+        subcommands: [Status.self, Export.self, Retry.self])
 
     /// `track outbox status DIR`.
     struct Status: ParsableCommand {

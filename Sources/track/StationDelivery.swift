@@ -20,19 +20,6 @@ final class StationDelivery: Sendable {
 
     /// `metrics`: where deliveries, failures and the outbox's depth are reported (`--metrics`, `--serve`).
     init(options: StationOptions, url: String, metrics: JobMetrics? = nil) throws {
-        let sink: any PalletSink
-        let environment = ProcessInfo.processInfo.environment
-        do {
-            switch try SinkAddress(parsing: url) {
-            case .webhook:
-                sink = try WebhookSink(url: url, token: environment["TRACK_SINK_TOKEN"], timeout: options.sinkTimeout)
-            case .postgres(let address):
-                sink = try PostgresSink(address: address, password: environment[PostgresAddress.passwordVariable], timeout: options.sinkTimeout)
-            }
-        } catch {
-            throw JobSetupError(message: error.message, status: ExitStatus.usage)
-        }
-        self.sink = sink
         var configuration = OutboxConfiguration()
         configuration.maxBytes = Int64(options.outboxMax * 1_048_576)
         do {
@@ -40,38 +27,25 @@ final class StationDelivery: Sendable {
         } catch {
             throw JobSetupError(message: "--outbox: \(error.message)", status: ExitStatus.outputError)
         }
-        destination = sink.destination
-        let destination = sink.destination
-        let outbox = outbox
-        let streak = Mutex(0)
-        delivery = OutboxDelivery(outbox: outbox, sink: sink) { event in
-            switch event {
-            case .failed(_, let attempt, let error, let wait):
-                metrics?.deliveryFailed()
-                let failures = streak.withLock { count in count += 1; return count }
-                // The first failure of a streak, then fewer and fewer: a long outage is not a flood.
-                if failures & (failures - 1) == 0 {
-                    StandardError.print("track: warning: delivery to \(destination) failed (\(error.message)); try \(attempt), next in "
-                                        + "\(String(format: "%.1f", Double(wait.components.seconds) + Double(wait.components.attoseconds) * 1e-18)) s; "
-                                        + "\(outbox.status.pendingCount) record(s) wait in the outbox")
-                }
-            case .delivered(_, _, let lag):
-                metrics?.delivered(lag: Double(lag.components.seconds) + Double(lag.components.attoseconds) * 1e-18)
-                let failures = streak.withLock { count in defer { count = 0 }; return count }
-                if failures > 0 { StandardError.print("track: delivery to \(destination) resumed after \(failures) failed tries") }
-            case .rejected(let sequence, let error):
-                StandardError.print("track: warning: \(error.message): record \(sequence) set aside in \(outbox.directory)/rejected.jsonl")
-            case .outboxFailed(let error):
-                StandardError.print("track: warning: outbox: \(error.message)")
-            }
+        // The sink after the outbox: a webhook's HTTP client must be shut down once made, which a
+        // setup error here would skip.
+        let sink: any PalletSink
+        do {
+            sink = try PalletSinks.make(url: url, timeout: options.sinkTimeout)
+        } catch {
+            throw JobSetupError(message: error.message, status: ExitStatus.usage)
         }
+        self.sink = sink
+        destination = sink.destination
+        delivery = OutboxDelivery(outbox: outbox, sink: sink,
+                                  events: DeliveryWarnings.handler(destination: sink.destination, outbox: outbox, metrics: metrics))
         if outbox.recovery.tornBytes > 0 {
             StandardError.print("track: outbox \(outbox.directory): an interrupted last write (\(outbox.recovery.tornBytes) bytes) was cut off; every record before it is kept")
         }
         if outbox.recovery.resumed > 0 {
             StandardError.print("track: outbox \(outbox.directory): \(outbox.recovery.resumed) record(s) of an earlier run to deliver to \(destination)")
         }
-        metrics?.reportOutboxDepth { outbox.status.pendingCount }
+        metrics?.reportOutboxDepth { [outbox] in outbox.status.pendingCount }
     }
 
     /// Checks the sink (a database: connects and sets up its tables), then starts delivering in the
@@ -117,8 +91,8 @@ final class StationDelivery: Sendable {
                                 + "\(statistics.failedAttempts) failed tries, \(statistics.rejected) refused")
         }
         if !drained {
-            StandardError.print("track: \(outbox.status.pendingCount) record(s) not yet delivered to \(destination) wait in \(outbox.directory) for the next start "
-                                + "(track outbox status \(outbox.directory))")
+            StandardError.print("track: \(outbox.status.pendingCount) record(s) not yet delivered to \(destination) wait in \(outbox.directory) for the next start, "
+                                + "or for track outbox retry \(outbox.directory) --sink \(destination)")
         }
         outbox.close()
     }
