@@ -7,13 +7,10 @@ import Testing
 /// a code that appears is found as soon as with whole-frame searches, which are replaced by
 /// reads of the changed boxes; a panning camera keeps the usual schedule.
 struct ChangeDrivenSearchTests {
-    /// A 960 × 540 grey lane at 30 fps with a dark 120 × 60 box crossing it at 6 px a frame
-    /// (so that the view never rests), and a QR code at (300, 100) from frame `arrival` on.
+    /// ``StillRestTests``'s lane (a QR code at (300, 200) from frame `arrival` on) with a dark
+    /// 120 × 60 box crossing it at 6 px a frame, so that the view never rests.
     static func lane(_ number: Int, arrival: Int) throws -> Frame {
-        let code = try BarcodeRenderer.render("ARRIVED", as: .qrCode, width: 120, height: 120)
-        var frame = try ReacquisitionTests.frame(number, code: number >= arrival ? code : LumaImage(width: 1, height: 1, filledWith: 255),
-                                                 x: 300, y: 100)
-        for i in frame.image.pixels.indices where frame.image.pixels[i] == 255 { frame.image.pixels[i] = 170 }
+        var frame = try StillRestTests.frame(number, arrival: arrival)
         let left = 6 * number
         for y in 400..<460 {
             for x in left..<min(960, left + 120) { frame.image.pixels[y * 960 + x] = 60 }
