@@ -51,6 +51,8 @@ extension TrackingEngine {
             }
             if reads.isEmpty { continue }
             if reads.contains(where: { $0.barcode?.bytes == barcode.bytes }) { return found }
+            // The enlarged read can misread too: the pixels decide between the two payloads.
+            if let other = reads[0].barcode, Self.pixelsPrefer(barcode, to: other, in: image) == true { return found }
             return reads[0]
         }
         return found
