@@ -34,9 +34,10 @@ extension TrackingEngine {
         return across / modules
     }
 
-    /// `found` (a new decoded detection, frame pixels), or the read of its close window enlarged
+    /// `found` (a new decoded detection, frame pixels), or the payload its modules spell when the
+    /// pixels prefer that (``moduleReading(of:in:)``), or else the read of its close window enlarged
     /// 2× (3× when 2× reads no retail code there) when that holds another retail payload at the
-    /// same place and not `found`'s.
+    /// same place and not `found`'s, unless the pixels prefer `found`'s.
     func checkingFineRetailRead(_ found: Detection, in image: LumaImage) -> Detection {
         guard let reader = fineRetailReader, let barcode = found.barcode,
               let module = Self.moduleWidth(of: barcode.symbology, at: found.location), module < Self.fineModuleWidth,
