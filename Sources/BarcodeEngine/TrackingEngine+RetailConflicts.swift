@@ -3,21 +3,22 @@ import BarcodeTracking
 
 /// Two EAN/UPC payloads read at one place: the pixels decide (``ModulePattern``).
 ///
-/// One place holds one code, so two retail payloads read there are a read and a misread. Before,
-/// the first read kept the place (``contradicts(_:measured:)``), and zxing-cpp's misreads of a
-/// fine code repeat on every frame: where the whole frame's read listed the misread first, or a
-/// code's window read only the misread, the misread was read fresh frame after frame, passed
-/// misread protection (two reads of three) and then held the place against the right payload
-/// for as long as the label stayed in view. Which of the two the pixels under the read match
-/// better is a witness that does not repeat zxing-cpp's mistake; where it cannot tell them
-/// apart by ``patternMatchMargin``, the first read keeps the place as before.
+/// One place holds one code, so two retail payloads read there are a read and a misread. Were
+/// the first read to keep the place (``contradicts(_:measured:)`` alone), zxing-cpp's misreads of
+/// a fine code, which repeat on every frame, would win wherever the whole frame's read lists the
+/// misread first or a code's window reads only the misread: read fresh frame after frame, it
+/// passes misread protection (two reads of three) and then holds the place against the right
+/// payload for as long as the label stays in view. Which of the two the pixels under the read
+/// match better is a witness that does not repeat zxing-cpp's mistake; where it cannot tell them
+/// apart by ``patternMatchMargin``, the first read keeps the place.
 ///
 /// Only retail symbologies: their module count is fixed and zxing-cpp's writer prints a
 /// payload's one bar pattern, while a Code 128 payload has several encodings.
 extension TrackingEngine {
     /// How much better (Pearson correlation, ``ModulePattern/match(in:at:)``) one payload's
-    /// modules must match the pixels than the other's to decide a conflict. The right payload of
-    /// a clean 2-pixel module matches at over 0.99 and a 1/7-confused misread at about 0.86.
+    /// modules must match the pixels than the other's to decide a conflict: a misread that differs
+    /// from the code in a few bar widths falls far further behind; payloads closer than this leave
+    /// the place to the first read.
     static let patternMatchMargin = 0.03
 
     /// Which of `a` and `b` (retail reads at one place, frame pixels) the pixels of `image` under
