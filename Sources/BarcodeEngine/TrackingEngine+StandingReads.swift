@@ -184,12 +184,17 @@ extension TrackingEngine {
     }
 
     /// `detections` with each located-only one that a standing read's decoded `found` code
-    /// covers replaced by that code, and the found codes no detection covers added.
+    /// covers replaced by that code, and the found codes no detection covers added (one on another
+    /// EAN/UPC payload's place only when the pixels prefer it, ``resolvingConflict(of:with:in:)``).
     static func merging(standing found: [Detection], into detections: [Detection], in image: LumaImage) -> (merged: [Detection], added: Bool) {
         var merged = detections, added = false
         for code in found where isPlausible(code.location, linear: code.barcode?.symbology.isLinear == true) {
             let decoded = merged.filter { $0.barcode != nil }
-            if isCovered(code, by: decoded, in: image) || contradicts(code, measured: decoded) { continue }
+            if isCovered(code, by: decoded, in: image) { continue }
+            if contradicts(code, measured: decoded) {
+                guard let resolved = resolvingConflict(of: code, with: merged, in: image) else { continue }
+                merged = resolved
+            }
             merged.removeAll { $0.barcode == nil && $0.location.isSameCode(as: code.location, partialRead: false) }
             merged.append(code)
             added = true

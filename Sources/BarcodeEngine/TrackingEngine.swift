@@ -559,7 +559,12 @@ public final class TrackingEngine: TrackingAwareDetector, Sendable {
         var foundNew = false
         if !standing.isEmpty { (measured, foundNew) = Self.merging(standing: standing, into: measured, in: image) }
         for found in discovered where Self.isPlausible(found.location, linear: found.barcode?.symbology.isLinear == true)
-            && !Self.isCovered(found, by: measured, in: image) && !Self.contradicts(found, measured: measured) {
+            && !Self.isCovered(found, by: measured, in: image) {
+            // A read on another payload's place takes it only when the pixels prefer it.
+            if Self.contradicts(found, measured: measured) {
+                guard let resolved = Self.resolvingConflict(of: found, with: measured, in: image) else { continue }
+                measured = resolved
+            }
             let checked = checkingFineRetailRead(found, in: image)
             if checked.barcode?.bytes != found.barcode?.bytes, Self.isCovered(checked, by: measured, in: image) { continue }
             measured.append(checked)
@@ -715,19 +720,26 @@ public final class TrackingEngine: TrackingAwareDetector, Sendable {
             // An add-on's track takes add-on reads only; a code's track, no add-on reads (an
             // add-on shares its code's spot, and is no other reading of it).
             let reads = read.detections.compactMap(\.barcode).filter { $0.symbology.isAddOn == barcode.symbology.isAddOn }
-            if let decoded = reads.filter({ $0.bytes == barcode.bytes })
-                .min(by: { $0.location.center.distance(to: predicted) < $1.location.center.distance(to: predicted) }) {
+            // Another payload on the code's own spot: one of the two readings is a misread.
+            let other = reads.first {
+                $0.bytes != barcode.bytes && $0.location.isSameCode(as: track.predictedLocation, partialRead: $0.symbology.readsPartialRows)
+            }
+            let own = reads.filter { $0.bytes == barcode.bytes }
+                .min(by: { $0.location.center.distance(to: predicted) < $1.location.center.distance(to: predicted) })
+            // Retail codes: the pixels decide between the two (``pixelsPrefer(_:to:in:)``). The
+            // track's payload, read or preferred, is a fresh reading of it at the read's place; the
+            // other payload preferred to the track's goes to the session as below.
+            let verdict = other.flatMap { Self.pixelsPrefer(barcode, to: $0, in: image) }
+            if let decoded = own ?? (verdict == true ? other : nil), verdict != false {
                 var measured = barcode
                 measured.location = decoded.location
                 measured.orientation = decoded.orientation
                 let template = CodeTemplate(image: image, box: decoded.location.boundingBox)
                 return (Detection(barcode: measured), TrackMemory(template: template, quadAtTemplate: decoded.location))
             }
-            // Another payload on the code's own spot: one of the two readings is a misread.
             // It goes to the session as a reading of its own (it never changes this track's
             // payload), where misread protection decides which one is established.
-            disagreeing = reads.first { $0.location.isSameCode(as: track.predictedLocation, partialRead: $0.symbology.readsPartialRows) }
-                .map { Detection(barcode: $0) }
+            disagreeing = other.map { Detection(barcode: $0) }
         }
         // Upright on the code's due frames only (or while it reads upright): where the
         // window misses a code for blur, not slant, each try costs a read in vain.
