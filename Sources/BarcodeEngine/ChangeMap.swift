@@ -185,6 +185,12 @@ struct ChangeMap: Sendable {
         return [boxes.dropFirst().reduce(first, enclosing)]
     }
 
+    /// The bands of rows of `boxes` (frame pixels): each box's height across `bounds`' width,
+    /// overlapping ones joined.
+    static func bands(of boxes: [Rect], in bounds: Rect) -> [Rect] {
+        joined(boxes.map { Rect(x: bounds.x, y: $0.y, width: bounds.width, height: $0.height) })
+    }
+
     /// The smallest box holding both.
     static func enclosing(_ a: Rect, _ b: Rect) -> Rect {
         let x = min(a.x, b.x), y = min(a.y, b.y)

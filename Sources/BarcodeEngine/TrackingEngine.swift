@@ -371,12 +371,17 @@ public final class TrackingEngine: TrackingAwareDetector, Sendable {
                 : state.schedule.wholeFrame(at: frame, nothingTracked: live.isEmpty, allLost: !Self.measuresAny(live),
                                             steady: state.steadyBefore, forced: warmingUp || affordable || change == .sweep,
                                             reducible: reducible, configuration)
-            // A fixed camera's due whole-frame search reads where the view changed instead.
-            var changed: (boxes: [Rect], searched: Bool)?
+            // A fixed camera's due whole-frame search reads where the view changed instead: 2-D
+            // symbologies in the changed boxes, 1-D ones in the bands of rows of the boxes, across
+            // the frame's width. zxing-cpp thresholds a row for 1-D codes by the whole row's
+            // histogram, so a box's shorter rows read otherwise than the whole frame's (a 2 px-a-
+            // module EAN-13 that the whole frame read was missed in a box and in the box's column).
+            var changed: (boxes: [Rect], bands: [Rect], searched: Bool)?
             if case .changed(let boxes) = change, !warmingUp {
-                changed = (boxes, whole != nil)
+                let bands = ChangeMap.bands(of: boxes, in: bounds)
+                changed = (boxes, bands, whole != nil)
+                if whole != nil, let means, !bands.isEmpty { state.changes.searched(bands, means) }
                 whole = nil
-                if let means, !boxes.isEmpty { state.changes.searched(boxes, means) }
             } else if whole == .fullResolution, let means {
                 state.changes.searchedWhole(means, at: time)
             }
@@ -415,9 +420,14 @@ public final class TrackingEngine: TrackingAwareDetector, Sendable {
         }
         // Where a fixed camera's view changed, read as the whole frame would be.
         if let changed, changed.searched {
-            for box in changed.boxes { jobs.append(.search(box, known: ahead.hidden, with: full, purpose: .changedRegions)) }
+            for band in changed.bands { search(band, known: ahead.hidden, linearDiscovery, .changedRegions) }
+            for box in changed.boxes {
+                search(box, known: ahead.hidden, matrixDiscovery, .changedRegions)
+                search(box, known: ahead.hidden, isolatedRegionReader, .changedRegions)
+            }
         }
-        // The 1-D rows, strip and tile of a fixed camera's view: within where it changed.
+        // The 1-D rows of a fixed camera's view within the bands where it changed; its strip and
+        // tile within the changed boxes.
         let changedBoxes = changed?.boxes
         // While 1-D codes are in view, the rows decoding every frame reads for them
         // (``TrackingEngineConfiguration/linearRowsTime``), on every frame the whole frame is
@@ -440,7 +450,7 @@ public final class TrackingEngine: TrackingAwareDetector, Sendable {
             let barLike = !readsIsolatedRegions ? [] : regions.filter { map.acrossShare(in: $0) >= Self.isolatedRegionAcrossShare }
             return (regions, barLike, outline, rowsMayMatter && Self.linearRowsMayMatter(in: map, bounds: bounds, hiding: known))
         }
-        if linearRows || rowsMatter, let rows = Self.within(bounds, changedBoxes) { search(rows, known: known, linearDiscovery, .linearRows) }
+        if linearRows || rowsMatter, changed?.searched != true, let rows = Self.within(bounds, changed?.bands) { search(rows, known: known, linearDiscovery, .linearRows) }
         if wantsRegions {
             for region in regions {
                 search(region, known: known, searchAll ? matrixDiscovery : regionReader, .regions)

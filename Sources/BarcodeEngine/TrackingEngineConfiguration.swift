@@ -200,7 +200,8 @@ public struct TrackingEngineConfiguration: Sendable, Hashable {
     public var stillSweepInterval = 1.0
     /// Search for new codes only where a fixed camera's view changed since it was last searched
     /// (``ChangeMap``): the whole-frame searches of the schedule read the boxes around changed
-    /// blocks instead, and the 1-D rows, strip and tile keep within those boxes; a whole-frame
+    /// blocks instead (2-D symbologies in the boxes, 1-D ones in the boxes' rows across the frame),
+    /// the 1-D rows keep within those rows and the strip and tile within the boxes; a whole-frame
     /// search every ``changeSweepInterval`` seconds reads the rest. A view of which more than
     /// 30% changed since its last search (a hand-held or panning camera) keeps the usual
     /// schedule. Default true: a station's camera then costs what changes in its view.
