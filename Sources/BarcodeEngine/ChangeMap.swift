@@ -9,8 +9,8 @@ import BarcodeTracking
 /// read it, and a block is *changed* while its mean now differs from that by more than
 /// ``StillnessMeter/changeLevel``. Blocks under codes already tracked are left out: following
 /// measures them. The changed blocks are grouped (``cell``-pixel cells, neighbours joined) into
-/// rectangles grown by ``margin``; a search of a rectangle at full resolution makes its blocks
-/// searched as they are now.
+/// rectangles grown by ``margin``; the engine reads them for 2-D codes and their
+/// ``bands(of:in:)`` for 1-D ones, which makes the bands' blocks searched as they are now.
 ///
 /// When more than ``largestShare`` of the view changed (a hand-held or panning camera, a light
 /// switched on), or before a first search, there is no map: the engine's usual schedule runs, and
