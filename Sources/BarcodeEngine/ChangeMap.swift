@@ -158,8 +158,9 @@ struct ChangeMap: Sendable {
                 }
             }
             let side = Double(cell)
-            let box = Rect(x: Double(minX) * side - margin, y: Double(minY) * side - margin,
-                           width: Double(maxX - minX + 1) * side + 2 * margin, height: Double(maxY - minY + 1) * side + 2 * margin)
+            let box = Rect(
+                x: Double(minX) * side - margin, y: Double(minY) * side - margin,
+                width: Double(maxX - minX + 1) * side + 2 * margin, height: Double(maxY - minY + 1) * side + 2 * margin)
             if let clipped = box.intersection(bounds) { boxes.append(clipped) }
         }
         return joined(boxes)
@@ -211,7 +212,8 @@ extension TrackingEngine {
         let edge = cutReadEdge
         for detection in detections {
             let read = detection.location.boundingBox
-            let cuts = detection.barcode?.symbology.isLinear == true
+            let cuts =
+                detection.barcode?.symbology.isLinear == true
                 && (read.x - box.x < edge && box.x > bounds.x || box.maxX - read.maxX < edge && box.maxX < bounds.maxX
                     || read.y - box.y < edge && box.y > bounds.y || box.maxY - read.maxY < edge && box.maxY < bounds.maxY)
             guard cuts else {

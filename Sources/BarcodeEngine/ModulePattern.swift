@@ -21,7 +21,8 @@ struct ModulePattern: Sendable {
     /// cannot be written or holds no bars.
     init?(payload: String, symbology: Symbology) {
         guard let bitmap = try? BarcodeRenderer.render(payload, as: symbology, width: 0, height: 0, quietZone: 0),
-              bitmap.width >= 8, bitmap.height >= 1 else { return nil }
+            bitmap.width >= 8, bitmap.height >= 1
+        else { return nil }
         // The middle row: an EAN/UPC's guard bars run longer below, every row holds all modules.
         let row = bitmap.height / 2
         light = (0..<bitmap.width).map { bitmap.pixels[row * bitmap.bytesPerRow + $0] >= 128 }
@@ -75,7 +76,8 @@ struct ModulePattern: Sendable {
     /// its top side and then the other way (zxing-cpp gives a 1-D code read backwards a quad that
     /// starts at its end); never when the quad is too short to hold them at a pixel each.
     static func placements(of count: Int, in image: LumaImage, at quad: Quadrilateral, _ body: ([Double]) -> Void) {
-        let backwards = Quadrilateral(topLeft: quad.topRight, topRight: quad.topLeft, bottomRight: quad.bottomLeft, bottomLeft: quad.bottomRight)
+        let backwards = Quadrilateral(
+            topLeft: quad.topRight, topRight: quad.topLeft, bottomRight: quad.bottomLeft, bottomLeft: quad.bottomRight)
         for quad in [quad, backwards] { placements(of: count, in: image, along: quad, body) }
     }
 

@@ -27,9 +27,10 @@ extension TrackingEngine {
     /// reads' quads and scores its best.
     static func pixelsPrefer(_ a: Barcode, to b: Barcode, in image: LumaImage) -> Bool? {
         guard retailSymbologies.contains(a.symbology), retailSymbologies.contains(b.symbology),
-              let aText = a.data, let bText = b.data, aText != bText,
-              let aPattern = ModulePattern(payload: aText, symbology: a.symbology),
-              let bPattern = ModulePattern(payload: bText, symbology: b.symbology) else { return nil }
+            let aText = a.data, let bText = b.data, aText != bText,
+            let aPattern = ModulePattern(payload: aText, symbology: a.symbology),
+            let bPattern = ModulePattern(payload: bText, symbology: b.symbology)
+        else { return nil }
         let quads = [a.location, b.location]
         let aScore = quads.map { aPattern.match(in: image, at: $0) }.max() ?? -1
         let bScore = quads.map { bPattern.match(in: image, at: $0) }.max() ?? -1
@@ -46,7 +47,8 @@ extension TrackingEngine {
         guard let barcode = found.barcode else { return nil }
         let contradicted = measured.indices.filter { contradicts(found, measured: [measured[$0]]) }
         guard !contradicted.isEmpty,
-              contradicted.allSatisfy({ measured[$0].barcode.flatMap { pixelsPrefer(barcode, to: $0, in: image) } == true }) else { return nil }
+            contradicted.allSatisfy({ measured[$0].barcode.flatMap { pixelsPrefer(barcode, to: $0, in: image) } == true })
+        else { return nil }
         return measured.indices.filter { !contradicted.contains($0) }.map { measured[$0] }
     }
 }

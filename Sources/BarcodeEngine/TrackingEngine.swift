@@ -525,9 +525,9 @@ public final class TrackingEngine: TrackingAwareDetector, Sendable {
                 // A located-only track's first read: checked as a new code's (below).
                 measured += output.detections.map { $0.barcode == nil ? $0 : checkingFineRetailRead($0, in: image) }
             case .search(let box, _, _, _, .changedRegions):
-                // A 1-D read against the box's edge inside the frame may be of a code the box
-                // cuts (zxing-cpp reads part of an EAN-13 as a UPC-A): left out, and the code's
-                // place searched again, whole, at the next changed-box search.
+                // A 1-D read against the searched rectangle's edge inside the frame may be of a
+                // code the rectangle cuts (zxing-cpp reads part of an EAN-13 as a UPC-A): left
+                // out, and the code's place searched again, whole, at the next changed search.
                 let (kept, cut) = Self.splittingCutReads(output.detections, box: box, bounds: bounds)
                 discovered += kept
                 if !cut.isEmpty, let means { state.withLock { $0.changes.unsearch(cut, means) } }

@@ -1,7 +1,8 @@
-@testable import BarcodeEngine
 import BarcodeDecoding
 import BarcodeTracking
 import Testing
+
+@testable import BarcodeEngine
 
 /// A fixed camera's view is searched where it changed (``TrackingEngineConfiguration/searchesWhereViewChanged``):
 /// a code that appears is found as soon as with whole-frame searches, which are replaced by
@@ -33,13 +34,16 @@ struct ChangeDrivenSearchTests {
 
     /// The frame at which `engine` first reported "ARRIVED" over `frames`.
     static func firstRead(_ engine: TrackingEngine, _ frames: [Frame]) throws -> Int? {
-        for frame in frames where try engine.report(in: frame, region: nil, expected: []).detections.contains(where: { $0.barcode?.data == "ARRIVED" }) {
+        for frame in frames
+        where try engine.report(in: frame, region: nil, expected: []).detections.contains(where: { $0.barcode?.data == "ARRIVED" }) {
             return frame.number
         }
         return nil
     }
 
-    @Test("A code appearing at a fixed camera is found at the frame whole-frame searches find it, by reads of the changed boxes; the whole frame is read only first and at the sweep")
+    @Test(
+        "A code appearing at a fixed camera is found at the frame whole-frame searches find it, by reads of the changed boxes; the whole frame is read only first and at the sweep"
+    )
     func arrivalIsFoundWhereTheViewChanged() throws {
         let frames = try (1...75).map { try Self.lane($0, arrival: 40) }
         var usual = TrackingEngineConfiguration()
@@ -48,7 +52,9 @@ struct ChangeDrivenSearchTests {
         let times = EngineJobTimes()
         let engine = try TrackingEngine(jobTimes: times)
         let found = try Self.firstRead(engine, frames)
-        #expect(expected != nil && found == expected, "found at \(String(describing: found)), whole-frame searches at \(String(describing: expected))")
+        #expect(
+            expected != nil && found == expected,
+            "found at \(String(describing: found)), whole-frame searches at \(String(describing: expected))")
         let jobs = times.snapshot
         #expect((jobs[.changedRegions]?.jobs ?? 0) >= 10, "\(jobs)")
         // The first frame (no reference yet) and one sweep after 2 s (frame 61), if any reduced

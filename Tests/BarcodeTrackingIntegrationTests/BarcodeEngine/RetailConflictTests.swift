@@ -1,8 +1,9 @@
-@testable import BarcodeEngine
 import BarcodeDecoding
 import BarcodeTracking
 import SyntheticScenes
 import Testing
+
+@testable import BarcodeEngine
 
 /// Two EAN/UPC payloads read at one place: the pixels decide
 /// (``TrackingEngine/pixelsPrefer(_:to:in:)``, ``ModulePattern``).
@@ -21,12 +22,16 @@ struct RetailConflictTests {
     static let label = "4025712751794"
     static let misread = "075777151194"
 
-    @Test("An EAN-13 that zxing-cpp reads beside a misread UPC-A at its place, and alone as the misread in its window, is recognized with its own payload")
+    @Test(
+        "An EAN-13 that zxing-cpp reads beside a misread UPC-A at its place, and alone as the misread in its window, is recognized with its own payload"
+    )
     func misreadUPCAGivesWayToTheLabel() throws {
         let scene = try Self.scene()
         let first = scene.render(frame: 2878).frame
         let wholeFrame = try BarcodeReader(options: .video).read(first.image).detections.compactMap(\.barcode?.data)
-        #expect(wholeFrame.contains(Self.misread) && wholeFrame.contains(Self.label), "the premise: the whole frame holds both payloads at one place")
+        #expect(
+            wholeFrame.contains(Self.misread) && wholeFrame.contains(Self.label),
+            "the premise: the whole frame holds both payloads at one place")
         var configuration = ScanSessionConfiguration()
         configuration.linearVerification = .linearDefault
         let recognized = try Self.recognized(in: scene, frames: 2870...2900)
@@ -51,8 +56,9 @@ struct RetailConflictTests {
         return recognized
     }
 
-    @Test("An EAN-13 that zxing-cpp only ever reads as another payload is recognized with the payload its modules spell",
-          arguments: [(UInt64(1), 2827...2900, "4025194271322"), (4, 2893...2960, "4070971516585")])
+    @Test(
+        "An EAN-13 that zxing-cpp only ever reads as another payload is recognized with the payload its modules spell",
+        arguments: [(UInt64(1), 2827...2900, "4025194271322"), (4, 2893...2960, "4070971516585")])
     func misreadAloneGivesWayToTheModules(seed: UInt64, frames: ClosedRange<Int>, label: String) throws {
         let scene = try Self.scene(seed: seed)
         let recognized = try Self.recognized(in: scene, frames: frames)

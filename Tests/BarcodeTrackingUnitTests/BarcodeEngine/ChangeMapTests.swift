@@ -1,6 +1,7 @@
-@testable import BarcodeEngine
 import BarcodeTracking
 import Testing
+
+@testable import BarcodeEngine
 
 /// ``ChangeMap`` names the boxes where a fixed camera's view changed since it was last searched.
 struct ChangeMapTests {
