@@ -37,60 +37,23 @@ struct ModulePattern: Sendable {
     static let rowShares = [0.3, 0.5, 0.7]
 
     /// The best Pearson correlation (−1...1) between the luma of `image` at each module's centre
-    /// (the mean over ``rowShares``) and the module being light, over the placements of the modules
-    /// along `quad` (frame pixels, ``placements(of:in:at:_:)``); −1 when the quad is too short to
-    /// hold the modules at a pixel each.
+    /// (the mean over ``rowShares``) and the module being light, over the ``endShifts`` of both
+    /// ends of `quad` (frame pixels; the code's top-left first, its top side running in reading
+    /// order); −1 when the quad is too short to hold the modules at a pixel each.
     func match(in image: LumaImage, at quad: Quadrilateral) -> Double {
-        bestFit(in: image, at: quad)?.score ?? -1
-    }
-
-    /// ``match(in:at:)``'s best correlation; `nil` when the quad is too short to hold the modules
-    /// at a pixel each.
-    func bestFit(in image: LumaImage, at quad: Quadrilateral) -> (score: Double, samples: [Double])? {
         let count = light.count
-        let lightShare = Double(light.count(where: { $0 })) / Double(count)
-        let patternSpread = (lightShare * (1 - lightShare)).squareRoot()
-        guard patternSpread > 0 else { return nil }
-        var best: (score: Double, samples: [Double])?
-        Self.placements(of: count, in: image, at: quad) { samples in
-            // Pearson correlation with a 0/1 pattern: (mean over light − mean) · share / spread.
-            var sum = 0.0, squares = 0.0, lightSum = 0.0
-            for m in 0..<count {
-                let v = samples[m]
-                sum += v
-                squares += v * v
-                if light[m] { lightSum += v }
-            }
-            let n = Double(count), mean = sum / n
-            let variance = squares / n - mean * mean
-            guard variance > 1e-9 else { return }
-            let covariance = lightSum / n - mean * lightShare
-            let score = covariance / (variance.squareRoot() * patternSpread)
-            if score > best?.score ?? -2 { best = (score, samples) }
-        }
-        return best
-    }
-
-    /// Calls `body` with the luma (mean over ``rowShares``) at the centres of `count` modules laid
-    /// along `quad` (frame pixels), for each of the ``endShifts`` of both of its ends, reading along
-    /// its top side and then the other way (zxing-cpp gives a 1-D code read backwards a quad that
-    /// starts at its end); never when the quad is too short to hold them at a pixel each.
-    static func placements(of count: Int, in image: LumaImage, at quad: Quadrilateral, _ body: ([Double]) -> Void) {
-        let backwards = Quadrilateral(
-            topLeft: quad.topRight, topRight: quad.topLeft, bottomRight: quad.bottomLeft, bottomLeft: quad.bottomRight)
-        for quad in [quad, backwards] { placements(of: count, in: image, along: quad, body) }
-    }
-
-    /// ``placements(of:in:at:_:)`` reading along `quad`'s top side only.
-    private static func placements(of count: Int, in image: LumaImage, along quad: Quadrilateral, _ body: ([Double]) -> Void) {
         let axis = quad.topRight - quad.topLeft
         let length = (axis.x * axis.x + axis.y * axis.y).squareRoot()
-        guard count > 0, length >= Double(count) else { return }
+        guard length >= Double(count) else { return -1 }
         let unit = axis * (1 / length)
-        let starts = rowShares.map { quad.topLeft + (quad.bottomLeft - quad.topLeft) * $0 }
+        let lightShare = Double(light.count(where: { $0 })) / Double(count)
+        let patternSpread = (lightShare * (1 - lightShare)).squareRoot()
+        guard patternSpread > 0 else { return -1 }
+        let starts = Self.rowShares.map { quad.topLeft + (quad.bottomLeft - quad.topLeft) * $0 }
+        var best = -1.0
         var samples = [Double](repeating: 0, count: count)
-        for startShift in endShifts {
-            for endShift in endShifts {
+        for startShift in Self.endShifts {
+            for endShift in Self.endShifts {
                 let span = length - startShift + endShift
                 guard span >= Double(count) else { continue }
                 let step = unit * (span / Double(count))
@@ -98,12 +61,25 @@ struct ModulePattern: Sendable {
                 for start in starts {
                     let first = start + unit * startShift + step * 0.5
                     for m in 0..<count {
-                        samples[m] += luma(image, at: first + step * Double(m))
+                        samples[m] += Self.luma(image, at: first + step * Double(m))
                     }
                 }
-                body(samples)
+                // Pearson correlation with a 0/1 pattern: (mean over light − mean) · share / spread.
+                var sum = 0.0, squares = 0.0, lightSum = 0.0
+                for m in 0..<count {
+                    let v = samples[m]
+                    sum += v
+                    squares += v * v
+                    if light[m] { lightSum += v }
+                }
+                let n = Double(count), mean = sum / n
+                let variance = squares / n - mean * mean
+                guard variance > 1e-9 else { continue }
+                let covariance = lightSum / n - mean * lightShare
+                best = max(best, covariance / (variance.squareRoot() * patternSpread))
             }
         }
+        return best
     }
 
     /// Bilinear luma of `image` at `point` (frame pixels, pixel centres at whole coordinates),

@@ -34,15 +34,13 @@ extension TrackingEngine {
         return across / modules
     }
 
-    /// `found` (a new decoded detection, frame pixels), or the payload its modules spell when the
-    /// pixels prefer that (``moduleReading(of:in:)``), or else the read of its close window enlarged
+    /// `found` (a new decoded detection, frame pixels), or the read of its close window enlarged
     /// 2× (3× when 2× reads no retail code there) when that holds another retail payload at the
-    /// same place and not `found`'s, unless the pixels prefer `found`'s.
+    /// same place and not `found`'s.
     func checkingFineRetailRead(_ found: Detection, in image: LumaImage) -> Detection {
         guard let reader = fineRetailReader, let barcode = found.barcode,
               let module = Self.moduleWidth(of: barcode.symbology, at: found.location), module < Self.fineModuleWidth,
               let (x0, y0, width, height) = Self.cropBounds(Self.closeBox(around: found.location), in: image) else { return found }
-        if let candidate = Self.moduleReading(of: barcode, in: image) { return Detection(barcode: candidate) }
         let origin = Point(x: Double(x0), y: Double(y0))
         for factor in [2, 3] {
             guard let enlarged = Self.enlarged(image, x0: x0, y0: y0, width: width, height: height, by: factor),
@@ -58,25 +56,6 @@ extension TrackingEngine {
             return reads[0]
         }
         return found
-    }
-
-    /// The EAN-13 or UPC-A that the modules under `barcode` (an EAN-13 or UPC-A read) spell
-    /// (``ModulePattern/ean13Digits(in:at:)``), when that is another payload and the pixels prefer it
-    /// (``pixelsPrefer(_:to:in:)``); `nil` otherwise. A UPC-A read stays a UPC-A when the modules
-    /// spell a leading 0.
-    static func moduleReading(of barcode: Barcode, in image: LumaImage) -> Barcode? {
-        guard barcode.symbology == .ean13 || barcode.symbology == .upcA, let text = barcode.data,
-              let digits = ModulePattern.ean13Digits(in: image, at: barcode.location) else { return nil }
-        var candidate = barcode
-        if barcode.symbology == .upcA, digits.hasPrefix("0") {
-            candidate.data = String(digits.dropFirst())
-            candidate.extendedData = digits
-        } else {
-            (candidate.symbology, candidate.data, candidate.extendedData) = (.ean13, digits, nil)
-        }
-        guard let data = candidate.data, data != text else { return nil }
-        candidate.bytes = Array(data.utf8)
-        return pixelsPrefer(candidate, to: barcode, in: image) == true ? candidate : nil
     }
 
     /// The `width` × `height` pixels of `image` at `x0`, `y0` enlarged `factor` times by bilinear

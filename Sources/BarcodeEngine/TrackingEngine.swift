@@ -478,7 +478,7 @@ public final class TrackingEngine: TrackingAwareDetector, Sendable {
         for found in lateSearches(late.detections, live: live, seen: [], bounds: bounds) {
             search(found.rect, known: known, found.reader, .reacquisition)
         }
-        if let stripIndex, let strip = Self.within(strip(stripIndex, in: bounds), changedBoxes) { search(strip, known: known, linearDiscovery, .strip) }
+        if let stripIndex, let strip = Self.within(strip(stripIndex, in: bounds), changed?.bands) { search(strip, known: known, linearDiscovery, .strip) }
         if let tileIndex, let tile = Self.within(tile(tileIndex, in: bounds), changedBoxes) { search(tile, known: known, matrixDiscovery, .tile) }
         if configuration.readsLongCode39InSections, !resting, windowReaders[.code39] != nil { jobs.append(.code39Section(bounds)) }
         if configuration.locatesUndecodedCodes, !resting {

@@ -11,11 +11,11 @@ struct RetailConflictTests {
     /// `track bench --scenes station`'s seed 2 (`track station --demo --layout station --seed 2
     /// --codes 1000`): its pallet 7 carries the EAN-13 4025712751794 at 2 pixels a module, which
     /// enters at the frame's left edge at frame 2878.
-    static func scene(seed: UInt64 = 2) throws -> SyntheticScene {
+    static func scene() throws -> SyntheticScene {
         var c = SyntheticSceneConfiguration.demo
         c.layout = .station
         (c.shake, c.stopProbability, c.modulePixels) = (0, 0.5, 2)
-        (c.seed, c.frameCount, c.codeCount) = (seed, 3150, 1000)
+        (c.seed, c.frameCount, c.codeCount) = (2, 3150, 1000)
         return try SyntheticScene.fitting(c)
     }
 
@@ -34,36 +34,18 @@ struct RetailConflictTests {
             "the premise: the whole frame holds both payloads at one place")
         var configuration = ScanSessionConfiguration()
         configuration.linearVerification = .linearDefault
-        let recognized = try Self.recognized(in: scene, frames: 2870...2900)
-        #expect(recognized.contains(Self.label))
-        #expect(!recognized.contains(Self.misread))
-    }
-
-    /// What a session with `track`'s 1-D verification (2 reads of 3) recognizes over `frames` of `scene`.
-    static func recognized(in scene: SyntheticScene, frames: ClosedRange<Int>) throws -> [String] {
-        var configuration = ScanSessionConfiguration()
-        configuration.linearVerification = .linearDefault
         let session = try ScanSession(configuration: configuration)
         let engine = try TrackingEngine()
         let size = Size(width: Double(scene.configuration.width), height: Double(scene.configuration.height))
         var recognized: [String] = []
-        for number in frames {
+        for number in 2870...2900 {
             let frame = scene.render(frame: number).frame
             let detections = try session.detect(in: frame, using: engine)
             let result = try session.process(detections, frameNumber: number, time: frame.time, frameSize: size)
             recognized += result?.newlyRecognized.compactMap(\.barcode.data) ?? []
         }
-        return recognized
-    }
-
-    @Test(
-        "An EAN-13 that zxing-cpp only ever reads as another payload is recognized with the payload its modules spell",
-        arguments: [(UInt64(1), 2827...2900, "4025194271322"), (4, 2893...2960, "4070971516585")])
-    func misreadAloneGivesWayToTheModules(seed: UInt64, frames: ClosedRange<Int>, label: String) throws {
-        let scene = try Self.scene(seed: seed)
-        let recognized = try Self.recognized(in: scene, frames: frames)
-        #expect(recognized.contains(label))
-        #expect(!recognized.contains { $0.count >= 12 && $0.allSatisfy(\.isNumber) && $0 != label && $0.hasPrefix("0") })
+        #expect(recognized.contains(Self.label))
+        #expect(!recognized.contains(Self.misread))
     }
 
     @Test("The pixels under the standing label prefer its own payload to the misread, and cannot tell a payload from itself")
