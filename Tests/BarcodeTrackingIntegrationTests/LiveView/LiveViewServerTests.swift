@@ -55,8 +55,9 @@ struct LiveViewServerTests {
             if id % 1_000 == 0 { try await Task.sleep(for: .milliseconds(20)) }
         }
         feed.finish()
-        // The stream (status line already read) until the server ends it after the last line.
-        let body = try LoopbackHTTP.readResponse(fd, readFor: 60).text
+        // The stream (status line already read) until the server ends it after the last line; up
+        // to 3 minutes, as 30 MB crawl through a loaded machine (CI once cut it at 60 s).
+        let body = try LoopbackHTTP.readResponse(fd, readFor: 180).text
         let ids = body.split(separator: "\n").compactMap { $0.hasPrefix("id: ") ? Int($0.dropFirst(4)) : nil }
         let received = body.split(separator: "\n").filter { $0.hasPrefix("data: {\"type\":\"lost\"") }.count
         let gaps = body.split(separator: "\n").compactMap { line -> Int? in
