@@ -13,7 +13,9 @@ import BarcodeTracking
 /// ``bands(of:in:)`` for 1-D ones, which makes the bands' blocks searched as they are now.
 ///
 /// When more than ``largestShare`` of the view changed (a hand-held or panning camera, a light
-/// switched on), or before a first search, there is no map: the engine's usual schedule runs, and
+/// switched on), when the changed places would cost more than half a whole-frame read
+/// (``largestReadShare``: a hand-held view of a few codes on a plain background changes few blocks
+/// but in boxes and bands that span most of it), or before a first search, there is no map: the engine's usual schedule runs, and
 /// its next whole-frame search at full resolution is the new reference. A whole-frame search
 /// every ``TrackingEngineConfiguration/changeSweepInterval`` seconds catches what the block
 /// means cannot show (a label coming into focus keeps its means).
@@ -25,6 +27,9 @@ struct ChangeMap: Sendable {
     static let margin = 24.0
     /// Above this share of the view's blocks changed, the view is no fixed camera's.
     static let largestShare = 0.3
+    /// Above this ``readShare(of:in:)`` the changed places cost about what the whole frame
+    /// does, read apart in several calls: the usual schedule reads the whole frame instead.
+    static let largestReadShare = 0.5
     /// More boxes than this are read as the one box around them all.
     static let mostBoxes = 6
 
@@ -62,8 +67,24 @@ struct ChangeMap: Sendable {
             drivesSearch = false
             return .usual
         }
+        let boxes = Self.boxes(around: changed, blocksWide: now.width, bounds: bounds)
+        guard Self.readShare(of: boxes, in: bounds) <= Self.largestReadShare else {
+            drivesSearch = false
+            return .usual
+        }
         drivesSearch = true
-        return .changed(Self.boxes(around: changed, blocksWide: now.width, bounds: bounds))
+        return .changed(boxes)
+    }
+
+    /// The share of a whole-frame search's work that reading `boxes` (frame pixels) and their
+    /// ``bands(of:in:)`` within `bounds` costs: each counts as half a whole-frame read of its
+    /// area (2-D symbologies in the boxes, 1-D ones in the bands).
+    static func readShare(of boxes: [Rect], in bounds: Rect) -> Double {
+        let area = bounds.width * bounds.height
+        guard area > 0 else { return 0 }
+        let boxArea = boxes.reduce(0) { $0 + $1.width * $1.height }
+        let bandArea = bands(of: boxes, in: bounds).reduce(0) { $0 + $1.width * $1.height }
+        return (boxArea + bandArea) / (2 * area)
     }
 
     /// Records a whole-frame search at full resolution of the frame with block means `now` at

@@ -68,6 +68,24 @@ struct ChangeMapTests {
         #expect(map.decide(try Self.means(), hiding: [], bounds: Self.bounds, at: 2.0, sweepInterval: 2) == .sweep)
     }
 
+    @Test("A few changed blocks whose boxes and bands of rows span most of the view keep the usual schedule")
+    func changesAcrossTheViewKeepTheUsualSchedule() throws {
+        var map = ChangeMap()
+        map.searchedWhole(try Self.means(), at: 0)
+        let box = Rect(x: 0, y: 0, width: 80, height: 80)
+        #expect(ChangeMap.readShare(of: [box], in: Self.bounds) == Double(80 * 80 + 320 * 80) / Double(2 * 320 * 240))
+        // Three blocks, a quarter of a percent of the view, in three bands of rows top to bottom.
+        let scattered = try Self.means(dark: [(1, 1), (35, 12), (1, 25)])
+        #expect(map.decide(scattered, hiding: [], bounds: Self.bounds, at: 0.1, sweepInterval: 2) == .usual)
+        #expect(!map.drivesSearch)
+        let two = try Self.means(dark: [(1, 1), (35, 25)])
+        guard case .changed(let boxes) = map.decide(two, hiding: [], bounds: Self.bounds, at: 0.2, sweepInterval: 2) else {
+            Issue.record("expected changed boxes")
+            return
+        }
+        #expect(ChangeMap.readShare(of: boxes, in: Self.bounds) <= ChangeMap.largestReadShare, "\(boxes)")
+    }
+
     @Test("A search's part within the changed boxes: the box around its overlaps, none when they miss it, itself without a map")
     func withinChangedBoxes() {
         let strip = Rect(x: 0, y: 100, width: 320, height: 40)
