@@ -95,7 +95,9 @@ package.targets += [
     .target(name: "BarcodeAnnotation", dependencies: ["BarcodeTracking", "CZlib"]),
     .target(name: "FrameSources", dependencies: ["BarcodeTracking", "CFFmpegShim", "CV4L2Shim"]),
     // Synthetic labels and photo scenes with ground truth (barcodes drawn and read with zxing-cpp).
-    .target(name: "SyntheticScenes", dependencies: ["BarcodeTracking", "BarcodeDecoding", "FrameSources"]),
+    .target(name: "SyntheticScenes", dependencies: ["BarcodeTracking", "BarcodeDecoding", "FrameSources", "SeededRandom"]),
+    // A seeded random generator, without dependencies: scenes and tests draw the same values on every machine.
+    .target(name: "SeededRandom"),
     // Catches SIGINT/SIGTERM/SIGHUP from before main, for track only (see its header).
     .target(name: "CEarlySignals"),
     // glibc allocator settings for track (mallopt, which Swift does not import; see AllocatorSettings).
@@ -164,7 +166,7 @@ package.targets += [
         name: "BarcodeTrackingUnitTests",
         dependencies: [
             "BarcodeTracking", "BarcodeAnnotation", "BarcodeEngine", "FrameSources", "SyntheticScenes", "track", "TrackArguments", "TrackBench", "TestSupport",
-            "PalletStation", "PalletDelivery",
+            "PalletStation", "PalletDelivery", "SeededRandom",
             .product(name: "PropertyBased", package: "swift-property-based"),
         ]
     ),
@@ -175,14 +177,14 @@ package.targets += [
         dependencies: [
             "BarcodeTracking", "BarcodeDecoding", "BarcodeEngine", "FrameSources", "SyntheticScenes", "LiveView",
             // track and zxing-reader: the reader processes of ReadIsolationTests.
-            "CZXingAssertionGuard", "camera-probe", "track", "zxing-reader", "TestSupport",
+            "CZXingAssertionGuard", "camera-probe", "track", "zxing-reader", "TestSupport", "SeededRandom",
         ]
     ),
     // `track` run as a process, as a user runs it (including the live page in a headless browser).
     .testTarget(
         name: "TrackEndToEndTests",
         dependencies: ["track", "zxing-reader", "BarcodeTracking", "BarcodeDecoding", "BarcodeAnnotation", "FrameSources", "SyntheticScenes",
-                       "V4L2StandIn", "PalletOutbox", "TestSupport"]
+                       "V4L2StandIn", "PalletOutbox", "TestSupport", "SeededRandom"]
     ),
     // The outbox on disk (append, reopen, acknowledge, compact, torn tail, full), the webhook sink
     // against a real loopback receiver that fails on command, the PostgreSQL sink against real servers.

@@ -1,6 +1,7 @@
 import FrameSources
 import BarcodeTracking
 import Foundation
+import SeededRandom
 
 /// The plane a ``PhotoScene``'s camera looks at: photos pasted on a cardboard-grey
 /// background, with a pyramid of half-size copies so that a far view averages the

@@ -1,6 +1,7 @@
 import FrameSources
 import BarcodeTracking
 import Foundation
+import SeededRandom
 
 /// A smooth, seeded signal in -1...1: a sum of sinusoids with random frequencies and phases.
 struct Wobble: Sendable {

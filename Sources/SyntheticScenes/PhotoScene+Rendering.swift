@@ -2,6 +2,7 @@ import FrameSources
 public import BarcodeTracking
 import Dispatch
 import Foundation
+import SeededRandom
 
 /// What the ground truth knows about one code of a ``PhotoScene`` in one frame.
 public struct PhotoCodeState: Sendable, Hashable {

@@ -2,6 +2,7 @@ public import FrameSources
 public import BarcodeTracking
 import BarcodeDecoding
 import Foundation
+import SeededRandom
 
 /// One code of a ``PhotoScene``, as the thorough still-image scan read it.
 public struct PhotoCode: Sendable, Hashable {

@@ -1,6 +1,7 @@
 import FrameSources
 public import BarcodeTracking
 import BarcodeDecoding
+import SeededRandom
 
 /// One label of a synthetic scene: a rendered code on white paper, placed in
 /// world coordinates (pixels at zoom 1).

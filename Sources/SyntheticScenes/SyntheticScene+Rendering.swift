@@ -1,6 +1,7 @@
 import FrameSources
 public import BarcodeTracking
 import Foundation
+import SeededRandom
 
 /// Ground truth of one code in one frame.
 public struct GroundTruthCode: Sendable, Hashable {

@@ -1,6 +1,7 @@
 public import FrameSources
 public import BarcodeTracking
 import Foundation
+import SeededRandom
 
 /// A deterministic synthetic video of barcode labels with exact ground truth.
 ///

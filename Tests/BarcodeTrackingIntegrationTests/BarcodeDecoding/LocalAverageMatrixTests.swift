@@ -3,6 +3,7 @@ import BarcodeTracking
 import CZXingShim
 import Foundation
 import FrameSources
+import SeededRandom
 import SyntheticScenes
 import Testing
 import TestSupport

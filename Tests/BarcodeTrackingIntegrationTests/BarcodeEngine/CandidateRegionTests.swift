@@ -1,5 +1,6 @@
 @testable import BarcodeEngine
 import BarcodeTracking
+import SeededRandom
 import SyntheticScenes
 import Testing
 

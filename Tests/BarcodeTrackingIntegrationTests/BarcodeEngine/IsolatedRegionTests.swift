@@ -1,6 +1,7 @@
 @testable import BarcodeDecoding
 @testable import BarcodeEngine
 import BarcodeTracking
+import SeededRandom
 import SyntheticScenes
 import Testing
 import TestSupport

@@ -1,7 +1,9 @@
 import BarcodeDecoding
 @testable import BarcodeEngine
 import BarcodeTracking
+import SeededRandom
 import SyntheticScenes
+import TestSupport
 import Testing
 
 /// The engine's read of the rows decoding every frame reads for 1-D codes, on every frame
@@ -52,9 +54,7 @@ struct LinearRowsTests {
         let session = try ScanSession()
         var measured: [[String]] = []
         for frame in frames {
-            let detections = try session.detect(in: frame, using: engine)
-            let size = Size(width: Double(frame.image.width), height: Double(frame.image.height))
-            let result = try #require(try session.process(detections, frameNumber: frame.number, time: frame.time, frameSize: size))
+            let result = try #require(try session.step(frame, using: engine))
             measured.append(result.tracks.filter { $0.state == .tracked }.compactMap(\.barcode?.data).sorted())
         }
         return measured

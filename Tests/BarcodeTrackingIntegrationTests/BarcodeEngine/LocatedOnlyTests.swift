@@ -3,6 +3,7 @@ import BarcodeEngine
 import BarcodeTracking
 import FrameSources
 import SyntheticScenes
+import TestSupport
 import Testing
 
 /// Located-only codes (``TrackingEngineConfiguration/locatesUndecodedCodes``): codes too
@@ -49,9 +50,7 @@ struct LocatedOnlyTests {
         for n in 1...12 {
             // Same geometry frame by frame; the first five frames blurred.
             let frame = (n <= 5 ? blurred : sharp).render(frame: n).frame
-            let detections = try session.detect(in: frame, using: engine)
-            let size = Size(width: Double(frame.image.width), height: Double(frame.image.height))
-            results.append(try #require(try session.process(detections, frameNumber: n, time: frame.time, frameSize: size)))
+            results.append(try #require(try session.step(frame, using: engine, number: n)))
         }
         let firstIDs = Set(results[0].tracks.map(\.id))
         #expect(firstIDs.count == 3 && results[0].tracks.allSatisfy { $0.barcode == nil })

@@ -46,9 +46,7 @@ struct PendingSearchTests {
             frames += 1
             var reports: [[Detection]] = []
             for side in 0..<2 {
-                let detections = try sessions[side].detect(in: frame, using: engines[side])
-                let size = Size(width: Double(frame.image.width), height: Double(frame.image.height))
-                _ = try sessions[side].process(detections, frameNumber: frames, time: frame.time, frameSize: size)
+                let (detections, _) = try sessions[side].stepReporting(frame, using: engines[side], number: frames)
                 reports.append(detections)
             }
             #expect(reports[0] == reports[1], "frame \(frames)")
@@ -95,9 +93,7 @@ struct ReadAheadTests {
             if let next = naming(index) { sessions[0].prepare(next: next, using: told) }
             var reports: [[Detection]] = []
             for (session, engine) in zip(sessions, [told, untold]) {
-                let detections = try session.detect(in: frame, using: engine)
-                let size = Size(width: Double(frame.image.width), height: Double(frame.image.height))
-                _ = try session.process(detections, frameNumber: frame.number, time: frame.time, frameSize: size)
+                let (detections, _) = try session.stepReporting(frame, using: engine)
                 reports.append(detections)
             }
             check(index, reports[0], reports[1])

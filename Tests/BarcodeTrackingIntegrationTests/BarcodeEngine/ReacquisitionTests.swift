@@ -1,6 +1,7 @@
 import BarcodeDecoding
 import BarcodeEngine
 import BarcodeTracking
+import TestSupport
 import Testing
 
 /// Looking again, in a wider window, for a code that following lost.
@@ -46,8 +47,7 @@ struct ReacquisitionTests {
         var before: Set<TrackID> = [], after: Set<TrackID> = []
         for n in 1...6 {
             let frame = try Self.frame(n, code: code, x: n < 6 ? 300 + 4 * n : jumpTo, y: y - rise * n + (n < 6 ? 0 : drop))
-            let detections = try session.detect(in: frame, using: engine)
-            let result = try #require(try session.process(detections, frameNumber: n, time: frame.time, frameSize: Size(width: 960, height: 540)))
+            let result = try #require(try session.step(frame, using: engine, number: n))
             let ids = result.tracks.filter { $0.state == .tracked && $0.barcode?.data == "REACQUIRE ME" }.map(\.id)
             if n < 6 { before.formUnion(ids) } else { after.formUnion(ids) }
         }

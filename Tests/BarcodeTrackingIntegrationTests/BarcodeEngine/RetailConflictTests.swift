@@ -1,6 +1,7 @@
 import BarcodeDecoding
 import BarcodeTracking
 import SyntheticScenes
+import TestSupport
 import Testing
 
 @testable import BarcodeEngine
@@ -36,12 +37,10 @@ struct RetailConflictTests {
         configuration.linearVerification = .linearDefault
         let session = try ScanSession(configuration: configuration)
         let engine = try TrackingEngine()
-        let size = Size(width: Double(scene.configuration.width), height: Double(scene.configuration.height))
         var recognized: [String] = []
         for number in 2870...2900 {
             let frame = scene.render(frame: number).frame
-            let detections = try session.detect(in: frame, using: engine)
-            let result = try session.process(detections, frameNumber: number, time: frame.time, frameSize: size)
+            let result = try session.step(frame, using: engine, number: number)
             recognized += result?.newlyRecognized.compactMap(\.barcode.data) ?? []
         }
         #expect(recognized.contains(Self.label))

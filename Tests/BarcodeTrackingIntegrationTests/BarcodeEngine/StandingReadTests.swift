@@ -1,6 +1,7 @@
 @testable import BarcodeEngine
 import BarcodeDecoding
 import BarcodeTracking
+import TestSupport
 import Testing
 
 /// A still view is read harder (``TrackingEngineConfiguration/readsStandingViewsHarder``): a
@@ -89,9 +90,7 @@ struct StillTrackedRestTests {
         let session = try ScanSession()
         var centers: [Double] = []
         for frame in frames {
-            let detections = try session.detect(in: frame, using: engine)
-            let result = try #require(try session.process(detections, frameNumber: frame.number, time: frame.time,
-                                                          frameSize: Size(width: 960, height: 540)))
+            let result = try #require(try session.step(frame, using: engine))
             let track = result.tracks.first { $0.barcode?.data == "STANDING" && $0.state == .tracked }
             centers.append(track?.location.center.x ?? -1)
         }

@@ -115,9 +115,7 @@ struct UprightReadTests {
         var frames = 0, kept = 0
         while frames < 450, let frame = try source.nextFrame() {
             frames += 1
-            let detections = try session.detect(in: frame, using: engine)
-            let size = Size(width: Double(frame.image.width), height: Double(frame.image.height))
-            _ = try session.process(detections, frameNumber: frames, time: frame.time, frameSize: size)
+            _ = try session.step(frame, using: engine, number: frames)
             guard frames >= 350 else { continue }
             if session.trackedCodes.values.contains(where: { $0.state == .tracked && $0.barcode?.data == "https://boofcv.org" }) {
                 kept += 1

@@ -31,9 +31,7 @@ struct ViewJumpTests {
         var idsByPayload: [String: Set<TrackID>] = [:]
         for n in 280...296 {
             let (frame, _) = scene.render(frame: n)
-            let detections = try session.detect(in: frame, using: engine)
-            let size = Size(width: Double(frame.image.width), height: Double(frame.image.height))
-            let result = try #require(try session.process(detections, frameNumber: n, time: frame.time, frameSize: size))
+            let result = try #require(try session.step(frame, using: engine, number: n))
             for track in result.tracks where track.state == .tracked {
                 if let data = track.barcode?.data { idsByPayload[data, default: []].insert(track.id) }
             }

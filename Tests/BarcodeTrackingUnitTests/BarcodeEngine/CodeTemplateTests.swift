@@ -1,6 +1,6 @@
 @testable import BarcodeEngine
 import BarcodeTracking
-import SyntheticScenes
+import SeededRandom
 import Testing
 
 /// Correlation following at a scale: a code that grew since its template was taken.

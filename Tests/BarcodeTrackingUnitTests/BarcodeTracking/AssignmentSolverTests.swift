@@ -1,6 +1,6 @@
+import SeededRandom
 import Testing
 @testable import BarcodeTracking
-import SyntheticScenes
 
 struct AssignmentSolverTests {
     /// Best total cost over all assignments of rows to distinct columns (or none,

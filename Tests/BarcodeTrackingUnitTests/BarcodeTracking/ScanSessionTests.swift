@@ -1,8 +1,8 @@
+import SeededRandom
 import Synchronization
 import PropertyBased
 import Testing
 import BarcodeTracking
-import SyntheticScenes
 
 /// Counts calls from any thread.
 final class Counter: Sendable {

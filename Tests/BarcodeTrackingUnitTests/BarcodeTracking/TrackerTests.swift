@@ -1,7 +1,7 @@
 import PropertyBased
+import SeededRandom
 import Testing
 @testable import BarcodeTracking
-import SyntheticScenes
 
 struct TrackerTests {
     @Test("A code moving at constant velocity is predicted exactly where the next frame measures it")

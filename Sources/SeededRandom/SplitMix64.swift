@@ -1,8 +1,8 @@
-import FrameSources
 import Foundation
 
-/// A small, fast, seedable random number generator (SplitMix64), so that a
-/// synthetic scene is the same on every machine for the same seed.
+/// A small, fast, seedable random number generator (SplitMix64), so that a synthetic scene, and
+/// a test's random input, is the same on every machine for the same seed. A module of its own, with
+/// no dependency, so that tests draw random values without linking the scenes' decoders.
 public struct SplitMix64: RandomNumberGenerator, Sendable {
     private var state: UInt64
 
