@@ -85,6 +85,11 @@ struct Bench: ParsableCommand {
     @Option(name: .long, help: "Write the summary as a Markdown table (as in docs/performance.md) to this file.")
     var markdown: String?
 
+    @Option(name: .long, help: ArgumentHelp(
+        "Check the run's figures against the thresholds in this JSON file (Benchmarks/thresholds.json) and exit with 7 when one is out of bounds.",
+        valueName: "file"))
+    var check: String?
+
     @Option(name: .long, help: "Draw latency CDF and per-frame time (engine vs baseline) into this PNG.")
     var plot: String?
 
@@ -103,6 +108,7 @@ struct Bench: ParsableCommand {
         if let only, scenes.scenes(frames: frames).allSatisfy({ !$0.name.contains(only) }) {
             throw ValidationError("--only \(only) matches no scene; names look like 1080p-12-slow (track bench lists them as it runs)")
         }
+        if check != nil, scenes == .station { throw ValidationError("--check applies to the default, quick and photo scenes and --input, not --scenes station") }
         if let plot, !plot.lowercased().hasSuffix(".png") { throw ValidationError("--plot writes a PNG: give a file ending in .png, not \(plot)") }
     }
 
@@ -119,6 +125,14 @@ struct Bench: ParsableCommand {
             throw ValidationError("--frame-budget must be 1...10000 milliseconds, not \(frameBudget)")
         }
         if scenes == .station { return try runStation() }
+        let thresholds: BenchThresholds?
+        do {
+            thresholds = try check.map(BenchThresholds.load)
+        } catch {
+            StandardError.print("track bench: cannot read the thresholds in \(check ?? ""): \(error.localizedDescription); "
+                                + "give a JSON file like Benchmarks/thresholds.json")
+            throw ExitCode(ExitStatus.usage)
+        }
         var runner = BenchRunner(
             engine: Engine.configuration(frameTimeBudget: frameBudget.map { $0 / 1000 }, effort: effort, locatedOnly: locatedOnly),
             session: .trackDefaults)
@@ -165,6 +179,12 @@ struct Bench: ParsableCommand {
             throw ExitCode(ExitStatus.outputError)
         }
         if wholeFileFailed { throw ExitCode(ExitStatus.inputError) }
+        if let thresholds {
+            let verdicts = try thresholds.check(report)
+            print("")
+            print(BenchThresholds.table(verdicts), terminator: "")
+            if verdicts.contains(where: { !$0.passed }) { throw ExitCode(ExitStatus.thresholdFailed) }
+        }
     }
 }
 

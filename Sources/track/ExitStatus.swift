@@ -21,6 +21,8 @@ enum ExitStatus {
     /// `track outbox retry`: no record waits any more, but the receiver refused some for good
     /// (they were set aside in the outbox's `rejected.jsonl`).
     static let refused: Int32 = 6
+    /// `track bench --check`: a figure of the run is outside its threshold (a regression).
+    static let thresholdFailed: Int32 = 7
     /// `track outbox retry`: a running station holds the outbox (BSD's `EX_TEMPFAIL`: try again later).
     static let busy: Int32 = 75
     /// Bad arguments (BSD's `EX_USAGE`): a refused option, a bad manifest row, a port that cannot
