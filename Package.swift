@@ -124,8 +124,10 @@ package.targets += [
     // sinks that drain it in the background (webhook over async-http-client, PostgreSQL over postgres-nio),
     // never on the frame path.
     .target(name: "PalletOutbox"),
+    // A task executor with a thread of its own (delivery, and the tests that only await).
+    .target(name: "DedicatedThread"),
     .target(name: "PalletDelivery", dependencies: [
-        "PalletOutbox",
+        "PalletOutbox", "DedicatedThread",
         .product(name: "AsyncHTTPClient", package: "async-http-client"),
         .product(name: "PostgresNIO", package: "postgres-nio"),
         .product(name: "NIOCore", package: "swift-nio"),
@@ -155,7 +157,7 @@ package.targets += [
     // The webhook receiver that fails on command (WebhookReceiver) is a real NIO HTTP server;
     // PostgresCluster runs throwaway PostgreSQL servers from Debian's binaries (Foundation's Process only).
     .target(name: "TestSupport", dependencies: [
-        "BarcodeTracking", "FrameSources",
+        "BarcodeTracking", "FrameSources", "DedicatedThread",
         .product(name: "NIOCore", package: "swift-nio"),
         .product(name: "NIOPosix", package: "swift-nio"),
         .product(name: "NIOHTTP1", package: "swift-nio"),

@@ -1,3 +1,4 @@
+import DedicatedThread
 import Foundation
 public import PalletOutbox
 import Synchronization
@@ -6,7 +7,7 @@ import Synchronization
 /// acknowledged in the outbox once the sink took it, failures retried with exponential backoff and
 /// jitter, delivered segments compacted.
 ///
-/// It runs on its own task, on a thread of its own (``DeliveryThread``): the station only appends to
+/// It runs on its own task, on a thread of its own (`DedicatedThreadExecutor`): the station only appends to
 /// the outbox and calls ``notify()``, so a sink that is slow or down never holds up frame
 /// processing, and frame processing that keeps every core busy never holds up delivery. Records go in order: a record that
 /// fails is retried before the next one is tried, so a receiver sees pallets in the order they
@@ -89,7 +90,7 @@ public final class OutboxDelivery: Sendable {
     private let state = Mutex(State())
     private let doorbell: AsyncStream<Void>.Continuation
     private let rings: AsyncStream<Void>
-    private let thread = DeliveryThread(name: "outbox-delivery")
+    private let thread = DedicatedThreadExecutor(name: "outbox-delivery")
 
     /// Delivery from `outbox` to `sink`; `events` is called on the delivery task for each outcome.
     public init(outbox: Outbox, sink: any PalletSink, configuration: Configuration = Configuration(),

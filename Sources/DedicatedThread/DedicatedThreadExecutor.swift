@@ -1,14 +1,15 @@
 import Foundation
 
-/// A task executor with one thread of its own, on which ``OutboxDelivery`` runs its task.
+/// A task executor with one thread of its own: the outbox's delivery task runs on it, and so do
+/// the tests whose bodies only await.
 ///
 /// Swift's shared pool has one thread per core, and frame processing (or, in the tests, other
-/// suites) can keep every one of them busy with long synchronous work; a delivery task on that pool
-/// then waits, behind that work, for every resumption: after each answer, each backoff, each
-/// timeout. With its own thread, delivery goes on however busy the pool is, and it never takes a
-/// pool thread from frame processing. The thread ends once ``stop()`` was called and nothing is
-/// queued; a job that comes later (a timer that wakes after the end) runs on Dispatch's pool.
-final class DeliveryThread: TaskExecutor, @unchecked Sendable {
+/// suites) can keep every one of them busy with long synchronous work; a task on that pool then
+/// waits, behind that work, for every resumption: after each answer, each backoff, each timeout.
+/// With its own thread, the task goes on however busy the pool is, and it never takes a pool
+/// thread from frame processing. The thread ends once ``stop()`` was called and nothing is queued;
+/// a job that comes later (a timer that wakes after the end) runs on Dispatch's pool.
+package final class DedicatedThreadExecutor: TaskExecutor, @unchecked Sendable {
     // @unchecked: `jobs`, `stopped` and `ended` are read and written under `condition` alone.
     private let condition = NSCondition()
     private var jobs: [UnownedJob] = []
@@ -16,13 +17,13 @@ final class DeliveryThread: TaskExecutor, @unchecked Sendable {
     private var ended = false
 
     /// Starts the thread, named `name` (as `ps -L` and debuggers show it).
-    init(name: String) {
+    package init(name: String) {
         let thread = Thread { [self] in run() }
         thread.name = name
         thread.start()
     }
 
-    func enqueue(_ job: consuming ExecutorJob) {
+    package func enqueue(_ job: consuming ExecutorJob) {
         let job = UnownedJob(job)
         condition.lock()
         if ended {
@@ -37,7 +38,7 @@ final class DeliveryThread: TaskExecutor, @unchecked Sendable {
     }
 
     /// Lets the thread end once the jobs queued so far have run.
-    func stop() {
+    package func stop() {
         condition.lock()
         stopped = true
         condition.signal()
