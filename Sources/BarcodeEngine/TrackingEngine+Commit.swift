@@ -10,21 +10,21 @@ extension TrackingEngine {
         let cost = (ContinuousClock.now - schedule.frameStart).inSeconds
         let (time, frameIndex) = (schedule.time, schedule.frameIndex)
         state.withLock { state in
-            state.late = merged.lateWaiting + merged.carried
-            state.lateCarried += merged.carried.count
+            state.late.reads = merged.lateWaiting + merged.carried
+            state.late.carried += merged.carried.count
             if schedule.searchAll, merged.carried.isEmpty, configuration.frameTimeBudget != nil {
-                state.recordWholeFrameCost(cost)
+                state.pace.recordWholeFrameCost(cost)
             }
             state.memory = merged.memory
-            Self.confirm(merged.detections, at: time, in: &state)
+            Self.confirm(merged.detections, at: time, in: &state.linear)
             if merged.detections.contains(where: { $0.barcode.map { $0.symbology.isLinear && !$0.symbology.isAddOn } == true }) {
-                state.lastLinearCode = time
+                state.linear.lastMeasured = time
             }
             if let next = schedule.ahead.mapNext, let nextMap = merged.nextMap {
-                state.nextMap = (next.number, next.time, nextMap)
+                state.lookahead.nextMap = (next.number, next.time, nextMap)
             }
             // New codes after the opening view: codes are arriving, keep searching eagerly.
-            if merged.foundNew, frameIndex > 1 { state.schedule.foundNewCode(at: frameIndex) }
+            if merged.foundNew, frameIndex > 1 { state.pace.schedule.foundNewCode(at: frameIndex) }
         }
     }
 }

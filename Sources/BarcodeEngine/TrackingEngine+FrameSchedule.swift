@@ -75,7 +75,7 @@ extension TrackingEngine {
         // then are carried over (``LateRead``); those carried earlier and answered by now are taken.
         let frameStart = ContinuousClock.now
         let deadline = configuration.lateReadTime.map { frameStart + .seconds($0) }
-        let (lateAnswered, lateWaiting) = Self.answered(state.withLock { $0.late })
+        let (lateAnswered, lateWaiting) = Self.answered(state.withLock { $0.late.reads })
         // The quad itself, not its bounding box: a tilted code's box covers its
         // neighbours, and a sheet of identical labels sits a few pixels apart.
         // Only codes measured in the previous frame: one that following lost (predicted
@@ -89,10 +89,10 @@ extension TrackingEngine {
         // A still view with nothing tracked rests: no search but the spell's sweeps. A fixed
         // camera's view is searched where it changed (``ChangeMap``).
         let (stillness, resting, change) = state.withLock { state in
-            let stillness = measureStillness(means, at: time, &state)
-            let resting = isResting(live: live, stillness: stillness, lateWaiting: lateWaiting, at: time, &state)
+            let stillness = measureStillness(means, at: time, &state.standing)
+            let resting = isResting(live: live, stillness: stillness, lateWaiting: lateWaiting, at: time, &state.standing)
             // Nor is anything read ahead for the next frame, which will most likely rest.
-            if configuration.restsWhileStill, Self.mayRest(with: live), stillness?.stillFor != nil { state.upcoming = nil }
+            if configuration.restsWhileStill, Self.mayRest(with: live), stillness?.stillFor != nil { state.lookahead.upcoming = nil }
             let change: ChangeMap.Decision =
                 resting || !configuration.searchesWhereViewChanged
                 ? .usual
@@ -105,22 +105,22 @@ extension TrackingEngine {
         }
         return state.withLock { state in
             state.frameIndex += 1
-            state.late = lateWaiting
+            state.late.reads = lateWaiting
             let frame = state.frameIndex
             let warmingUp = frame <= configuration.warmUpFrames
             // Spare time: the whole frame on every frame whose measured cost fits the budget
             // (not on a fixed camera's view searched where it changed: it would read the same).
             let affordable =
                 change == .usual
-                && configuration.frameTimeBudget.flatMap { budget in state.wholeFrameCost.map { $0 <= budget } } ?? false
+                && configuration.frameTimeBudget.flatMap { budget in state.pace.wholeFrameCost.map { $0 <= budget } } ?? false
             // Steady by the codes of the frame before: the read sent ahead for this frame was
             // decided by them too. None while a whole-frame read carried over is still reading.
             var whole =
                 !lateWaiting.isEmpty || resting
                 ? nil
-                : state.schedule.wholeFrame(
+                : state.pace.schedule.wholeFrame(
                     at: frame, nothingTracked: live.isEmpty, allLost: !Self.measuresAny(live),
-                    steady: state.steadyBefore, forced: warmingUp || affordable || change == .sweep,
+                    steady: state.pace.steadyBefore, forced: warmingUp || affordable || change == .sweep,
                     reducible: reducible, configuration)
             // A fixed camera's due whole-frame search reads where the view changed instead: 2-D
             // symbologies in the changed boxes, 1-D ones in the bands of rows of the boxes, across
@@ -136,20 +136,20 @@ extension TrackingEngine {
             } else if whole == .fullResolution, let means {
                 state.changes.searchedWhole(means, at: time)
             }
-            state.steadyBefore = steadyNow
+            state.pace.steadyBefore = steadyNow
             let ahead = readAhead(
                 &state, frame: frame, whole: whole, identity: (number, time), bounds: bounds, live: live,
                 affordable: affordable, reducible: reducible)
             let scheduled = !resting && (whole != .fullResolution || warmingUp)
             let linearRows =
                 !resting && whole != .fullResolution && configuration.linearRowsTime > 0
-                && state.lastLinearCode.map { abs(time - $0) <= configuration.linearRowsTime } == true
+                && state.linear.lastMeasured.map { abs(time - $0) <= configuration.linearRowsTime } == true
             return FrameSchedule(
                 image: image, bounds: bounds, live: live, time: time, frameIndex: frame, memory: state.memory,
                 confirmed: confirmed, frameStart: frameStart, deadline: deadline, lateAnswered: lateAnswered,
                 lateWaiting: lateWaiting, known: known, means: means, stillness: stillness, resting: resting,
-                stripIndex: scheduled ? state.schedule.strip(at: frame, configuration) : nil,
-                tileIndex: scheduled ? state.schedule.tile(at: frame, configuration) : nil,
+                stripIndex: scheduled ? state.pace.schedule.strip(at: frame, configuration) : nil,
+                tileIndex: scheduled ? state.pace.schedule.tile(at: frame, configuration) : nil,
                 whole: whole, ahead: ahead, linearRows: linearRows, changed: changed)
         }
     }

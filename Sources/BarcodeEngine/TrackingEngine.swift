@@ -119,6 +119,7 @@ public final class TrackingEngine: TrackingAwareDetector, Sendable {
     let fineRetailReader: BarcodeReader?
     /// Where detection spends its time, when the creator asked (``EngineJobTimes``).
     public let jobTimes: EngineJobTimes?
+    /// What the engine keeps between frames (``State``), one frame at a time.
     let state = Mutex(State())
 
     struct TrackMemory: Sendable {
@@ -137,64 +138,6 @@ public final class TrackingEngine: TrackingAwareDetector, Sendable {
         /// Due frames in a row whose re-decode missed the code, which correlation found
         /// instead (``follow(_:barcode:memory:due:image:bounds:warnings:addOns:)``).
         var dueReadsMissed = 0
-    }
-
-    struct State {
-        var frameIndex = 0
-        var memory: [TrackID: TrackMemory] = [:]
-        var schedule = DiscoverySchedule()
-        /// Candidate regions searched without finding a new code: where, when last,
-        /// and how many times in a row (the wait before the next search doubles each time).
-        var triedRegions: [(region: Rect, frame: Int, failures: Int)] = []
-        /// Symbol outlines read upright lately, and when (``uprightOutline(in:bounds:known:frame:)``).
-        var triedOutlines: [(region: Rect, frame: Int, failures: Int)] = []
-        /// The last frame with an upright read of a symbol outline.
-        var lastOutlineFrame = Int.min / 2
-        /// Wide regions read in a reader process lately, and when (``isolatedRegions(among:frame:)``).
-        var isolatedRegions: [(region: Rect, frame: Int)] = []
-        /// Running average (seconds) of the whole detection on frames with the
-        /// whole-frame search, for ``TrackingEngineConfiguration/frameTimeBudget``.
-        var wholeFrameCost: Double?
-        /// Sectional Code 39 (``TrackingEngineConfiguration/readsLongCode39InSections``).
-        var stitcher = Code39Stitcher()
-        var stitched: Set<String> = []
-        /// The next frame's whole-frame search, sent ahead (``prepare(next:)``).
-        var sentWhole: SentWholeFrame?
-        /// Where the next frame's whole-frame search paints out tracked 1-D codes: its engine
-        /// frame index and the masks (``nextFrameMasks(_:)``).
-        var nextMasks: (frame: Int, masks: [Quadrilateral])?
-        /// The frame ``prepare(next:)`` named, until the current frame's detection takes it.
-        var upcoming: Frame?
-        /// Whole-frame searches whose read was sent ahead and taken by their frame.
-        var wholeFrameReadsSentAhead = 0
-        /// The code-likeness map of the frame ``prepare(next:)`` named, made among the current
-        /// frame's jobs, with that frame's number and time.
-        var nextMap: (number: Int, time: Double, map: CodeLikenessMap)?
-        /// The short 1-D codes read whole (``ShortCode``), and the frame time (seconds) each was last read at.
-        var shortCodes: [ShortCode: Double] = [:]
-        /// The frame time (seconds) a 1-D code was last measured at (``TrackingEngineConfiguration/linearRowsTime``).
-        var lastLinearCode: Double?
-        /// Whether no code was measured at the previous frame (false before the first; ``measuresAny(_:)``).
-        var emptyBefore = false
-        /// Frames whose code-likeness map was made among the previous frame's jobs.
-        var likenessMapsMadeAhead = 0
-        /// Whether the view was steady by the codes tracked at the previous frame's start
-        /// (``isSteady(_:bounds:)``): what the whole-frame schedule of this frame goes by, as
-        /// the read sent ahead at that frame did.
-        var steadyBefore = false
-        /// Searches carried over from earlier frames, still reading (``LateRead``).
-        var late: [LateRead] = []
-        /// Searches carried over so far, and those whose answer was taken.
-        var lateCarried = 0, lateTaken = 0
-        /// The still view and its reads (``StandingReads``).
-        var standing = StandingReads()
-        /// Where a fixed camera's view changed since it was last searched (``ChangeMap``).
-        var changes = ChangeMap()
-
-        /// Adds a whole-frame search's cost (`seconds`) to ``wholeFrameCost``.
-        mutating func recordWholeFrameCost(_ seconds: Double) {
-            wholeFrameCost = wholeFrameCost.map { $0 + 0.25 * (seconds - $0) } ?? seconds
-        }
     }
 
     /// Creates the engine's detector. `options` are those of a whole-frame read;
