@@ -5,9 +5,10 @@ extension TrackingEngine {
     /// A frame's result once its jobs' outputs are merged, with what the frame leaves for the
     /// next ones; ``commit(_:of:)`` writes that part into the state.
     ///
-    /// The merge reads the state only through the engine's own locked steps (cut reads, standing
-    /// reads, Code 39 sections), so that what the frame remembers is written in one place, in
-    /// one lock, after everything it depends on was decided.
+    /// A value, so that what the frame remembers for the next ones is written in one place, in
+    /// one lock, once everything it depends on is decided; the merge's own steps keep only the
+    /// writes that belong to them (a changed search's cut reads searched again, late answers
+    /// taken, standing reads, Code 39 sections).
     struct MergedFrame {
         /// The frame's detections: codes measured, new codes, outlines and stitched sections.
         var detections: [Detection]

@@ -119,7 +119,8 @@ public final class TrackingEngine: TrackingAwareDetector, Sendable {
     let fineRetailReader: BarcodeReader?
     /// Where detection spends its time, when the creator asked (``EngineJobTimes``).
     public let jobTimes: EngineJobTimes?
-    /// What the engine keeps between frames (``State``), one frame at a time.
+    /// What the engine keeps between frames (``State``): a frame decides from it under the lock
+    /// (``schedule(_:region:expected:)``) and writes back under it (``commit(_:of:)``).
     let state = Mutex(State())
 
     struct TrackMemory: Sendable {
