@@ -80,16 +80,16 @@ extension TrackingEngine {
     /// The short codes read whole within ``shortCodeMemory`` seconds of frame `time`; older ones forgotten.
     func confirmedShortCodes(at time: Double) -> Set<ShortCode> {
         state.withLock { state in
-            state.shortCodes = state.shortCodes.filter { time - $0.value <= Self.shortCodeMemory && $0.value <= time }
-            return Set(state.shortCodes.keys)
+            state.linear.shortCodes = state.linear.shortCodes.filter { time - $0.value <= Self.shortCodeMemory && $0.value <= time }
+            return Set(state.linear.shortCodes.keys)
         }
     }
 
     /// Records the short codes among a frame's final `detections` (frame time `time`): each
     /// was read whole (its search's border did not cut it) or is one confirmed already.
-    static func confirm(_ detections: [Detection], at time: Double, in state: inout State) {
+    static func confirm(_ detections: [Detection], at time: Double, in linear: inout State.LinearCodes) {
         for barcode in detections.compactMap(\.barcode) where ShortCode.applies(to: barcode) {
-            state.shortCodes[ShortCode(barcode)] = time
+            linear.shortCodes[ShortCode(barcode)] = time
         }
     }
 

@@ -21,7 +21,7 @@ extension TrackingEngine {
         let all = map.candidates(in: bounds, hiding: known)
         let retry = configuration.candidateRetryFrames
         return state.withLock { state in
-            state.triedRegions.removeAll { frame - $0.frame > Self.forgottenAfter(retry) }
+            state.discovery.triedRegions.removeAll { frame - $0.frame > Self.forgottenAfter(retry) }
             var chosen: [Rect] = []
             var area = 0.0
             let budget = bounds.area * configuration.candidateAreaBudget
@@ -31,9 +31,9 @@ extension TrackingEngine {
             }
             var entering: [(region: Rect, seen: Int)] = [], waitingRegions: [(region: Rect, seen: Int)] = []
             for (region, _) in all where fits(region) {
-                let seen = state.triedRegions.firstIndex { $0.region.iou(region) > 1.0 / 3 }
+                let seen = state.discovery.triedRegions.firstIndex { $0.region.iou(region) > 1.0 / 3 }
                 if let seen {
-                    let tried = state.triedRegions[seen]
+                    let tried = state.discovery.triedRegions[seen]
                     let grew = region.area > tried.region.area * Self.regrowthFactor
                     guard grew || frame - tried.frame >= Self.wait(retry, after: tried.failures) else {
                         if Self.touchesEdge(region, of: bounds) {
@@ -43,9 +43,9 @@ extension TrackingEngine {
                         }
                         continue
                     }
-                    state.triedRegions[seen] = (region, frame, grew ? 1 : tried.failures + 1)
+                    state.discovery.triedRegions[seen] = (region, frame, grew ? 1 : tried.failures + 1)
                 } else {
-                    state.triedRegions.append((region, frame, 1))
+                    state.discovery.triedRegions.append((region, frame, 1))
                 }
                 chosen.append(region)
                 area += region.area
@@ -53,17 +53,19 @@ extension TrackingEngine {
             for (region, seen) in entering where fits(region) {
                 // Follows the region without lengthening its wait: it is searched because of
                 // where it is, not because its time came.
-                state.triedRegions[seen].region = region
-                state.triedRegions[seen].frame = frame
+                state.discovery.triedRegions[seen].region = region
+                state.discovery.triedRegions[seen].frame = frame
                 chosen.append(region)
                 area += region.area
             }
             // Slots still free: the regions waiting longest since their last search, without
             // lengthening their wait (print that blurs in and out of readability).
-            let waiting = waitingRegions.sorted { state.triedRegions[$0.seen].frame < state.triedRegions[$1.seen].frame }
+            let waiting = waitingRegions.sorted {
+                state.discovery.triedRegions[$0.seen].frame < state.discovery.triedRegions[$1.seen].frame
+            }
             for (region, seen) in waiting where fits(region) && !chosen.contains(where: { $0.iou(region) > 1.0 / 3 }) {
-                state.triedRegions[seen].region = region
-                state.triedRegions[seen].frame = frame
+                state.discovery.triedRegions[seen].region = region
+                state.discovery.triedRegions[seen].frame = frame
                 chosen.append(region)
                 area += region.area
             }
@@ -83,13 +85,13 @@ extension TrackingEngine {
         let wide = regions.filter { $0.height > 0 && $0.width >= 1.5 * $0.height }
         guard !wide.isEmpty else { return [] }
         return state.withLock { state in
-            state.isolatedRegions.removeAll { frame - $0.frame > Self.forgottenAfter(configuration.candidateRetryFrames) }
-            let seen = wide.map { region in state.isolatedRegions.firstIndex { $0.region.iou(region) > 1.0 / 3 } }
+            state.discovery.isolatedRegions.removeAll { frame - $0.frame > Self.forgottenAfter(configuration.candidateRetryFrames) }
+            let seen = wide.map { region in state.discovery.isolatedRegions.firstIndex { $0.region.iou(region) > 1.0 / 3 } }
             // When each was read last; never, first, and so is one that grew by a third since (a
             // code sliding in at the frame's edge grows its region frame by frame).
             let last = zip(wide, seen).map { region, at -> Int in
                 guard let at else { return .min }
-                let tried = state.isolatedRegions[at]
+                let tried = state.discovery.isolatedRegions[at]
                 return region.area > tried.region.area * Self.regrowthFactor ? .min : tried.frame
             }
             let order = wide.indices.sorted { a, b in
@@ -100,9 +102,9 @@ extension TrackingEngine {
                 let region = wide[index]
                 guard !chosen.contains(where: { $0.iou(region) > 1.0 / 3 }) else { continue }
                 if let at = seen[index] {
-                    state.isolatedRegions[at] = (region, frame)
+                    state.discovery.isolatedRegions[at] = (region, frame)
                 } else {
-                    state.isolatedRegions.append((region, frame))
+                    state.discovery.isolatedRegions.append((region, frame))
                 }
                 chosen.append(region)
             }
@@ -129,22 +131,22 @@ extension TrackingEngine {
     /// only looks like a symbol, or a symbol zxing-cpp cannot read even upright, costs a read
     /// every 24 frames at most. (A symbol read is tracked from then on, and no longer outlined.)
     func uprightOutline(in map: CodeLikenessMap, bounds: Rect, known: [Quadrilateral], frame: Int) -> CodeLikenessMap.Outline? {
-        guard state.withLock({ frame - $0.lastOutlineFrame >= Self.outlineInterval }) else { return nil }
+        guard state.withLock({ frame - $0.discovery.lastOutlineFrame >= Self.outlineInterval }) else { return nil }
         let outlines = map.outlines(in: bounds, hiding: known).filter { $0.box.area <= bounds.area / 2 }
         let retry = Self.outlineRetryFrames
         return state.withLock { state in
-            state.triedOutlines.removeAll { frame - $0.frame > Self.forgottenAfter(retry) }
+            state.discovery.triedOutlines.removeAll { frame - $0.frame > Self.forgottenAfter(retry) }
             for outline in outlines {
-                guard let seen = state.triedOutlines.firstIndex(where: { $0.region.iou(outline.box) > 1.0 / 3 }) else {
-                    state.triedOutlines.append((outline.box, frame, 1))
-                    state.lastOutlineFrame = frame
+                guard let seen = state.discovery.triedOutlines.firstIndex(where: { $0.region.iou(outline.box) > 1.0 / 3 }) else {
+                    state.discovery.triedOutlines.append((outline.box, frame, 1))
+                    state.discovery.lastOutlineFrame = frame
                     return outline
                 }
-                let tried = state.triedOutlines[seen]
-                state.triedOutlines[seen].region = outline.box
+                let tried = state.discovery.triedOutlines[seen]
+                state.discovery.triedOutlines[seen].region = outline.box
                 guard frame - tried.frame >= Self.wait(retry, after: tried.failures) else { continue }
-                state.triedOutlines[seen] = (outline.box, frame, tried.failures + 1)
-                state.lastOutlineFrame = frame
+                state.discovery.triedOutlines[seen] = (outline.box, frame, tried.failures + 1)
+                state.discovery.lastOutlineFrame = frame
                 return outline
             }
             return nil

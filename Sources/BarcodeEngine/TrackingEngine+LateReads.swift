@@ -40,13 +40,13 @@ extension TrackingEngine {
 
     /// How many searches so far were carried over to a later frame, and how many of those
     /// had their answer taken.
-    package var lateReads: (carried: Int, taken: Int) { state.withLock { ($0.lateCarried, $0.lateTaken) } }
+    package var lateReads: (carried: Int, taken: Int) { state.withLock { ($0.late.carried, $0.late.taken) } }
 
     /// Waits until every read carried over has answered (or timed out); the next frame takes
     /// the answers. For benchmarks that time the engine frame by frame in blocks: no read then
     /// goes on past the block.
     package func awaitLateReads() {
-        for read in state.withLock({ $0.late }) { _ = read.search.isAnswered(waitingUntil: .now + .seconds(3600)) }
+        for read in state.withLock({ $0.late.reads }) { _ = read.search.isAnswered(waitingUntil: .now + .seconds(3600)) }
     }
 
     /// Splits `late` into the reads answered by now (a look, no wait) and those still reading.
@@ -70,8 +70,8 @@ extension TrackingEngine {
             taken.warnings += report.warnings.filter { !taken.warnings.contains($0) }
             let seconds = (ContinuousClock.now - read.sent).inSeconds
             state.withLock { state in
-                state.lateTaken += 1
-                if read.wholeFrame { state.recordWholeFrameCost(seconds) }
+                state.late.taken += 1
+                if read.wholeFrame { state.pace.recordWholeFrameCost(seconds) }
             }
         }
         return taken

@@ -30,16 +30,16 @@ extension TrackingEngine {
     /// frame-processing queue, before ``report(in:region:expected:)`` for the current frame;
     /// a pipeline that does not know its next frame (a live camera) never calls it.
     public func prepare(next frame: Frame) {
-        state.withLock { $0.upcoming = frame }
+        state.withLock { $0.lookahead.upcoming = frame }
     }
 
     /// How many whole-frame searches so far had their read sent ahead (``prepare(next:)``)
     /// and taken by the frame they were for.
-    package var wholeFrameReadsSentAhead: Int { state.withLock { $0.wholeFrameReadsSentAhead } }
+    package var wholeFrameReadsSentAhead: Int { state.withLock { $0.lookahead.wholeFrameReadsSentAhead } }
 
     /// How many frames so far used a code-likeness map made among the previous frame's jobs
     /// (``prepare(next:)``).
-    package var likenessMapsMadeAhead: Int { state.withLock { $0.likenessMapsMadeAhead } }
+    package var likenessMapsMadeAhead: Int { state.withLock { $0.lookahead.likenessMapsMadeAhead } }
 
     /// The quads of the tracked 1-D codes in `live` at their predictions, grown by
     /// ``hidingMask(for:)``: where they are painted out of this frame's whole-frame search.
@@ -97,42 +97,42 @@ extension TrackingEngine {
                    live: [TrackedBarcode], affordable: Bool, reducible: Bool) -> ReadAhead {
         // Painted out where the previous frame expected the codes now, so that the search
         // reads the same whether it was sent ahead or not.
-        let hidden = state.nextMasks.flatMap { $0.frame == frame ? $0.masks : nil } ?? Self.linearMasks(live)
+        let hidden = state.lookahead.nextMasks.flatMap { $0.frame == frame ? $0.masks : nil } ?? Self.linearMasks(live)
         let nextHidden = Self.nextFrameMasks(live)
-        state.nextMasks = (frame + 1, nextHidden)
-        let sent = state.sentWhole.flatMap { sent in
+        state.lookahead.nextMasks = (frame + 1, nextHidden)
+        let sent = state.lookahead.sentWhole.flatMap { sent in
             sent.frame == frame && sent.search == whole && sent.bounds == bounds && sent.number == identity.number
                 && sent.time == identity.time ? sent.read : nil
         }
         // One that is not (the codes were lost, or the pipeline named another frame).
-        let unused = sent == nil ? state.sentWhole?.read : nil
-        state.sentWhole = nil
-        if sent != nil { state.wholeFrameReadsSentAhead += 1 }
+        let unused = sent == nil ? state.lookahead.sentWhole?.read : nil
+        state.lookahead.sentWhole = nil
+        if sent != nil { state.lookahead.wholeFrameReadsSentAhead += 1 }
         var next: (WholeFrameSearch, Frame, [Quadrilateral])?
         // Not for a fixed camera's view searched where it changed: its next frame most likely
         // reads changed boxes, not the whole frame.
-        if let upcoming = state.upcoming, configuration.readsWholeFrameAhead, configuration.frameTimeBudget == nil, !state.changes.drivesSearch,
-           configuration.lateReadTime == nil, full.readsInReaderProcesses {
+        if let upcoming = state.lookahead.upcoming, configuration.readsWholeFrameAhead, configuration.frameTimeBudget == nil,
+           !state.changes.drivesSearch, configuration.lateReadTime == nil, full.readsInReaderProcesses {
             // The schedule as it will decide the next frame if what is tracked stays tracked,
             // left unchanged. An empty view counts as staying empty once it was empty at the
             // frame before too: a first frame, or the first after the codes were lost, often
             // finds codes, and the read sent for the next frame would be a whole read dropped
             // (60-frame synthetic scenes: 720p-3-slow 3.73 → 3.06×; after two empty frames,
             // the photo scenes +0-15%, the Aztec clip +6%).
-            var schedule = state.schedule
+            var schedule = state.pace.schedule
             let warmingUp = frame + 1 <= configuration.warmUpFrames
-            // `steadyBefore` holds this frame's steadiness by now: what the next frame goes by.
-            next = schedule.wholeFrame(at: frame + 1, nothingTracked: live.isEmpty && state.emptyBefore,
-                                       allLost: !Self.measuresAny(live) && state.emptyBefore, steady: state.steadyBefore,
+            // `pace.steadyBefore` holds this frame's steadiness by now: what the next frame goes by.
+            next = schedule.wholeFrame(at: frame + 1, nothingTracked: live.isEmpty && state.lookahead.emptyBefore,
+                                       allLost: !Self.measuresAny(live) && state.lookahead.emptyBefore, steady: state.pace.steadyBefore,
                                        forced: warmingUp || affordable, reducible: reducible, configuration)
                 .map { ($0, upcoming, nextHidden) }
         }
-        let map = state.nextMap.flatMap { $0.number == identity.number && $0.time == identity.time ? $0.map : nil }
-        state.nextMap = nil
-        if map != nil { state.likenessMapsMadeAhead += 1 }
-        let mapNext = configuration.candidateRegionsPerFrame > 0 ? state.upcoming : nil
-        state.upcoming = nil
-        state.emptyBefore = !Self.measuresAny(live)
+        let map = state.lookahead.nextMap.flatMap { $0.number == identity.number && $0.time == identity.time ? $0.map : nil }
+        state.lookahead.nextMap = nil
+        if map != nil { state.lookahead.likenessMapsMadeAhead += 1 }
+        let mapNext = configuration.candidateRegionsPerFrame > 0 ? state.lookahead.upcoming : nil
+        state.lookahead.upcoming = nil
+        state.lookahead.emptyBefore = !Self.measuresAny(live)
         return ReadAhead(hidden: hidden, sent: sent, unused: unused, next: next, map: map, mapNext: mapNext)
     }
 
@@ -146,7 +146,7 @@ extension TrackingEngine {
                                           confirmed: confirmed) {
                 let sent = SentWholeFrame(frame: frame + 1, bounds: bounds, search: search, read: read,
                                           number: upcoming.number, time: upcoming.time)
-                state.withLock { $0.sentWhole = sent }
+                state.withLock { $0.lookahead.sentWhole = sent }
             }
         }
     }

@@ -22,9 +22,9 @@ extension TrackingEngine {
     /// stitcher completes with it; `nil` while the code is incomplete.
     func stitch(_ section: Code39Sections.Section) -> String? {
         state.withLock { state in
-            if let known = state.stitched.first(where: { ("*" + $0 + "*").contains(section.text) }) { return known }
-            guard let payload = state.stitcher.add(section.text), !payload.isEmpty else { return nil }
-            state.stitched.insert(payload)
+            if let known = state.code39.stitched.first(where: { ("*" + $0 + "*").contains(section.text) }) { return known }
+            guard let payload = state.code39.stitcher.add(section.text), !payload.isEmpty else { return nil }
+            state.code39.stitched.insert(payload)
             return payload
         }
     }

@@ -84,10 +84,10 @@ extension TrackingEngine {
     /// How long (seconds) the view has been still at the frame with block means `means`
     /// (``StillnessMeter/blockMeans(_:)``), `nil` while it moves, and the still spell's number;
     /// `nil` when neither standing reads nor rest need the measure.
-    func measureStillness(_ means: LumaImage?, at time: Double, _ state: inout State) -> (stillFor: Double?, spell: Int)? {
+    func measureStillness(_ means: LumaImage?, at time: Double, _ standing: inout StandingReads) -> (stillFor: Double?, spell: Int)? {
         guard configuration.readsStandingViewsHarder || configuration.restsWhileStill, let means else { return nil }
-        let stillFor = state.standing.meter.measure(means, at: time)
-        return (stillFor, state.standing.meter.spell)
+        let stillFor = standing.meter.measure(means, at: time)
+        return (stillFor, standing.meter.spell)
     }
 
     /// Whether a still view may rest with `live` in it: every track a decoded code measured at
@@ -104,16 +104,16 @@ extension TrackingEngine {
     /// still is that spell's sweep. A resting frame searches nothing and keeps each track where
     /// it was (``keptWhileResting(_:)``).
     func isResting(live: [TrackedBarcode], stillness: (stillFor: Double?, spell: Int)?, lateWaiting: [LateRead], at time: Double,
-                   _ state: inout State) -> Bool {
+                   _ standing: inout StandingReads) -> Bool {
         guard configuration.restsWhileStill, Self.mayRest(with: live), lateWaiting.isEmpty, let stillness, stillness.stillFor != nil else {
             return false
         }
-        if let sweep = state.standing.sweep, sweep.spell == stillness.spell, time - sweep.time < configuration.stillSweepInterval,
-           state.standing.inFlight == nil {
-            state.standing.restedFrames += 1
+        if let sweep = standing.sweep, sweep.spell == stillness.spell, time - sweep.time < configuration.stillSweepInterval,
+           standing.inFlight == nil {
+            standing.restedFrames += 1
             return true
         }
-        state.standing.sweep = (stillness.spell, time)
+        standing.sweep = (stillness.spell, time)
         return false
     }
 
