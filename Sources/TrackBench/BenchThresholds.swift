@@ -83,15 +83,15 @@ package struct BenchThresholds: Decodable, Sendable {
         }
     }
 
-    /// The verdicts as a table, failures first, then a line with the counts.
+    /// The verdicts out of bounds, a line each, after a line with the counts.
     package static func table(_ verdicts: [Verdict]) -> String {
         let failed = verdicts.filter { !$0.passed }
         var lines = ["Thresholds (track bench --check): \(verdicts.count - failed.count) of \(verdicts.count) within bounds"]
-        for v in failed + verdicts.filter(\.passed) {
-            let bound = [v.threshold.atLeast.map { "≥ \($0)" }, v.threshold.atMost.map { "≤ \($0)" }].compactMap { $0 }.joined(
-                separator: ", ")
+        for v in failed {
+            let bound = [v.threshold.atLeast.map { "at least \($0)" }, v.threshold.atMost.map { "at most \($0)" }].compactMap { $0 }
+                .joined(separator: ", ")
             let value = v.value.map { String(format: "%.4g", $0) } ?? "not measured"
-            lines.append("\(v.passed ? "ok  " : "FAIL") \(v.sequence)  \(v.threshold.figure) = \(value)  (\(bound))")
+            lines.append("FAIL \(v.sequence)  \(v.threshold.figure) = \(value), must be \(bound)")
         }
         return lines.joined(separator: "\n") + "\n"
     }
