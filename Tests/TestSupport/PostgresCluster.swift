@@ -1,5 +1,6 @@
 import Foundation
 public import Testing
+import Synchronization
 
 #if canImport(Glibc)
     import Glibc
@@ -81,8 +82,13 @@ public final class PostgresCluster: Sendable {
     /// Starts the server (again) on the same port and data; returns once it accepts connections.
     public func start() async throws {
         let options = "-p \(port) -k \(folder) -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=40"
-        try await runAsServerUser(
-            "pg_ctl", ["-D", folder + "/data", "-l", folder + "/server.log", "-w", "-t", "120", "-o", options, "start"])
+        do {
+            try await runAsServerUser(
+                "pg_ctl", ["-D", folder + "/data", "-l", folder + "/server.log", "-w", "-t", "120", "-o", options, "start"])
+        } catch {
+            // pg_ctl only says it stopped waiting; why the server did not start is in its log.
+            throw Failure("\(error)\nserver log:\n\(log.split(separator: "\n").suffix(20).joined(separator: "\n"))")
+        }
     }
 
     /// Stops the server as `pg_ctl stop -m fast` does: open connections are cut, transactions in
@@ -178,6 +184,21 @@ public final class PostgresCluster: Sendable {
 
     /// A loopback port nobody listens on now (the kernel's choice for port 0).
     private static func freePort() throws -> Int {
+        // A port handed to one cluster is never handed to another in this process: a cluster
+        // stopped for an outage test must find its port free when it starts again, and suites run
+        // side by side start clusters of their own meanwhile.
+        for _ in 0..<100 {
+            let port = try unusedPort()
+            if handedOut.withLock({ $0.insert(port).inserted }) { return port }
+        }
+        throw Failure("no loopback port left that no cluster of this run had")
+    }
+
+    /// Ports handed to clusters so far in this process.
+    private static let handedOut = Mutex<Set<Int>>([])
+
+    /// A loopback port nothing listens on now.
+    private static func unusedPort() throws -> Int {
         let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard socket >= 0 else { throw Failure("socket: \(String(cString: strerror(errno)))") }
         defer { close(socket) }
