@@ -14,9 +14,10 @@ import BarcodeTracking
 ///
 /// When more than ``largestShare`` of the view changed (a hand-held or panning camera, a light
 /// switched on), when the changed places would cost more than half a whole-frame read
-/// (``largestReadShare``: a hand-held view of a few codes on a plain background changes few blocks
-/// but in boxes and bands that span most of it), or before a first search, there is no map: the engine's usual schedule runs, and
-/// its next whole-frame search at full resolution is the new reference. A whole-frame search
+/// (``largestReadShare``: a hand-held view of a few codes on a plain background changes few
+/// blocks, but in boxes and bands that span most of it), or before a first search, there is no
+/// map: the engine's usual schedule runs, and its next whole-frame search at full resolution is
+/// the new reference. A whole-frame search
 /// every ``TrackingEngineConfiguration/changeSweepInterval`` seconds catches what the block
 /// means cannot show (a label coming into focus keeps its means).
 struct ChangeMap: Sendable {
