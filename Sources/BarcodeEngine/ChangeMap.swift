@@ -28,7 +28,7 @@ struct ChangeMap: Sendable {
     static let margin = 24.0
     /// Above this share of the view's blocks changed, the view is no fixed camera's.
     static let largestShare = 0.3
-    /// Above this ``readShare(of:in:)`` the changed places cost about what the whole frame
+    /// Above this ``readShare(boxes:bands:in:)`` the changed places cost about what the whole frame
     /// does, read apart in several calls: the usual schedule reads the whole frame instead.
     static let largestReadShare = 0.5
     /// More boxes than this are read as the one box around them all.
@@ -47,9 +47,9 @@ struct ChangeMap: Sendable {
         case usual
         /// A whole-frame search at full resolution is due: the safety sweep.
         case sweep
-        /// The boxes (frame pixels) where the view changed since it was last searched; empty when
-        /// nothing did.
-        case changed([Rect])
+        /// The boxes (frame pixels) where the view changed since it was last searched, empty when
+        /// nothing did, and their ``bands(of:in:)`` of rows.
+        case changed(boxes: [Rect], bands: [Rect])
     }
 
     /// Decides for a frame by its block means `now` at `time` (seconds), with the blocks inside
@@ -69,23 +69,23 @@ struct ChangeMap: Sendable {
             return .usual
         }
         let boxes = Self.boxes(around: changed, blocksWide: now.width, bounds: bounds)
-        guard Self.readShare(of: boxes, in: bounds) <= Self.largestReadShare else {
+        let bands = Self.bands(of: boxes, in: bounds)
+        guard Self.readShare(boxes: boxes, bands: bands, in: bounds) <= Self.largestReadShare else {
             drivesSearch = false
             return .usual
         }
         drivesSearch = true
-        return .changed(boxes)
+        return .changed(boxes: boxes, bands: bands)
     }
 
-    /// The share of a whole-frame search's work that reading `boxes` (frame pixels) and their
-    /// ``bands(of:in:)`` within `bounds` costs: each counts as half a whole-frame read of its
-    /// area (2-D symbologies in the boxes, 1-D ones in the bands).
-    static func readShare(of boxes: [Rect], in bounds: Rect) -> Double {
+    /// The share of a whole-frame search's work that reading `boxes` and `bands` (frame pixels)
+    /// within `bounds` costs: each counts as half a whole-frame read of its area (2-D
+    /// symbologies in the boxes, 1-D ones in the bands).
+    static func readShare(boxes: [Rect], bands: [Rect], in bounds: Rect) -> Double {
         let area = bounds.width * bounds.height
         guard area > 0 else { return 0 }
-        let boxArea = boxes.reduce(0) { $0 + $1.width * $1.height }
-        let bandArea = bands(of: boxes, in: bounds).reduce(0) { $0 + $1.width * $1.height }
-        return (boxArea + bandArea) / (2 * area)
+        let covered = (boxes + bands).reduce(0) { $0 + $1.width * $1.height }
+        return covered / (2 * area)
     }
 
     /// Records a whole-frame search at full resolution of the frame with block means `now` at

@@ -128,8 +128,7 @@ extension TrackingEngine {
             // histogram, so a box's shorter rows read otherwise than the whole frame's (a 2 px-a-
             // module EAN-13 that the whole frame read was missed in a box and in the box's column).
             var changed: (boxes: [Rect], bands: [Rect], searched: Bool)?
-            if case .changed(let boxes) = change, !warmingUp {
-                let bands = ChangeMap.bands(of: boxes, in: bounds)
+            if case .changed(let boxes, let bands) = change, !warmingUp {
                 changed = (boxes, bands, whole != nil)
                 if whole != nil, let means, !bands.isEmpty { state.changes.searched(bands, means) }
                 whole = nil

@@ -21,7 +21,7 @@ struct ChangeMapTests {
         let view = try Self.means()
         #expect(map.decide(view, hiding: [], bounds: Self.bounds, at: 0, sweepInterval: 2) == .usual)
         map.searchedWhole(view, at: 0)
-        #expect(map.decide(view, hiding: [], bounds: Self.bounds, at: 0.1, sweepInterval: 2) == .changed([]))
+        #expect(map.decide(view, hiding: [], bounds: Self.bounds, at: 0.1, sweepInterval: 2) == .changed(boxes: [], bands: []))
         #expect(map.drivesSearch)
     }
 
@@ -31,14 +31,15 @@ struct ChangeMapTests {
         map.searchedWhole(try Self.means(), at: 0)
         // Blocks (20...22, 10...11): pixels 160..<184 × 80..<96, in the 32-px cells 5 and 2...
         let label = try Self.means(dark: [(20, 10), (21, 10), (22, 10), (20, 11), (21, 11), (22, 11)])
-        guard case .changed(let boxes) = map.decide(label, hiding: [], bounds: Self.bounds, at: 0.1, sweepInterval: 2) else {
+        guard case .changed(let boxes, let bands) = map.decide(label, hiding: [], bounds: Self.bounds, at: 0.1, sweepInterval: 2) else {
             Issue.record("expected changed boxes")
             return
         }
         #expect(boxes == [Rect(x: 160 - 24, y: 64 - 24, width: 32 + 48, height: 32 + 48)], "\(boxes)")
+        #expect(bands == [Rect(x: 0, y: 64 - 24, width: 320, height: 32 + 48)], "the box's rows across the view: \(bands)")
         #expect(boxes[0].contains(Point(x: 160, y: 80)) && boxes[0].contains(Point(x: 183, y: 95)))
         map.searched(boxes, label)
-        #expect(map.decide(label, hiding: [], bounds: Self.bounds, at: 0.2, sweepInterval: 2) == .changed([]))
+        #expect(map.decide(label, hiding: [], bounds: Self.bounds, at: 0.2, sweepInterval: 2) == .changed(boxes: [], bands: []))
     }
 
     @Test("Changes far apart give separate boxes; a change wholly under a tracked code's box gives none")
@@ -46,13 +47,13 @@ struct ChangeMapTests {
         var map = ChangeMap()
         map.searchedWhole(try Self.means(), at: 0)
         let two = try Self.means(dark: [(1, 1), (35, 25)])
-        guard case .changed(let boxes) = map.decide(two, hiding: [], bounds: Self.bounds, at: 0.1, sweepInterval: 2) else {
+        guard case .changed(let boxes, _) = map.decide(two, hiding: [], bounds: Self.bounds, at: 0.1, sweepInterval: 2) else {
             Issue.record("expected changed boxes")
             return
         }
         #expect(boxes.count == 2, "\(boxes)")
         let tracked = Rect(x: 0, y: 0, width: 24, height: 24)
-        guard case .changed(let unhidden) = map.decide(two, hiding: [tracked], bounds: Self.bounds, at: 0.1, sweepInterval: 2) else {
+        guard case .changed(let unhidden, _) = map.decide(two, hiding: [tracked], bounds: Self.bounds, at: 0.1, sweepInterval: 2) else {
             Issue.record("expected changed boxes")
             return
         }
@@ -73,17 +74,20 @@ struct ChangeMapTests {
         var map = ChangeMap()
         map.searchedWhole(try Self.means(), at: 0)
         let box = Rect(x: 0, y: 0, width: 80, height: 80)
-        #expect(ChangeMap.readShare(of: [box], in: Self.bounds) == Double(80 * 80 + 320 * 80) / Double(2 * 320 * 240))
+        #expect(ChangeMap.bands(of: [box], in: Self.bounds) == [Rect(x: 0, y: 0, width: 320, height: 80)])
+        #expect(ChangeMap.readShare(boxes: [box], bands: ChangeMap.bands(of: [box], in: Self.bounds), in: Self.bounds)
+                == Double(80 * 80 + 320 * 80) / Double(2 * 320 * 240))
         // Three blocks, a quarter of a percent of the view, in three bands of rows top to bottom.
         let scattered = try Self.means(dark: [(1, 1), (35, 12), (1, 25)])
         #expect(map.decide(scattered, hiding: [], bounds: Self.bounds, at: 0.1, sweepInterval: 2) == .usual)
         #expect(!map.drivesSearch)
         let two = try Self.means(dark: [(1, 1), (35, 25)])
-        guard case .changed(let boxes) = map.decide(two, hiding: [], bounds: Self.bounds, at: 0.2, sweepInterval: 2) else {
+        guard case .changed(let boxes, let bands) = map.decide(two, hiding: [], bounds: Self.bounds, at: 0.2, sweepInterval: 2) else {
             Issue.record("expected changed boxes")
             return
         }
-        #expect(ChangeMap.readShare(of: boxes, in: Self.bounds) <= ChangeMap.largestReadShare, "\(boxes)")
+        #expect(bands == ChangeMap.bands(of: boxes, in: Self.bounds), "the bands of rows come with the boxes")
+        #expect(ChangeMap.readShare(boxes: boxes, bands: bands, in: Self.bounds) <= ChangeMap.largestReadShare, "\(boxes)")
     }
 
     @Test("A search's part within the changed boxes: the box around its overlaps, none when they miss it, itself without a map")
