@@ -1,4 +1,4 @@
-package import Foundation
+import Foundation
 
 /// The least or most each figure of a bench run may be (`track bench --check FILE`), so that a
 /// regression fails loudly instead of waiting to be noticed in a table.
