@@ -42,18 +42,40 @@ struct ModulePattern: Sendable {
     /// order); −1 when the quad is too short to hold the modules at a pixel each.
     func match(in image: LumaImage, at quad: Quadrilateral) -> Double {
         let count = light.count
-        let axis = quad.topRight - quad.topLeft
-        let length = (axis.x * axis.x + axis.y * axis.y).squareRoot()
-        guard length >= Double(count) else { return -1 }
-        let unit = axis * (1 / length)
         let lightShare = Double(light.count(where: { $0 })) / Double(count)
         let patternSpread = (lightShare * (1 - lightShare)).squareRoot()
         guard patternSpread > 0 else { return -1 }
-        let starts = Self.rowShares.map { quad.topLeft + (quad.bottomLeft - quad.topLeft) * $0 }
         var best = -1.0
+        Self.forEachSampling(of: count, in: image, at: quad) { samples in
+            // Pearson correlation with a 0/1 pattern: (mean over light − mean) · share / spread.
+            var sum = 0.0, squares = 0.0, lightSum = 0.0
+            for m in 0..<count {
+                let v = samples[m]
+                sum += v
+                squares += v * v
+                if light[m] { lightSum += v }
+            }
+            let n = Double(count), mean = sum / n
+            let variance = squares / n - mean * mean
+            guard variance > 1e-9 else { return }
+            let covariance = lightSum / n - mean * lightShare
+            best = max(best, covariance / (variance.squareRoot() * patternSpread))
+        }
+        return best
+    }
+
+    /// Calls `body` with the luma of `image` at the centres of `count` modules laid over `quad`
+    /// (frame pixels; its top side in reading order), the mean over ``rowShares``, once for each
+    /// of the ``endShifts`` of both ends; never when the quad is shorter than `count` pixels.
+    static func forEachSampling(of count: Int, in image: LumaImage, at quad: Quadrilateral, _ body: ([Double]) -> Void) {
+        let axis = quad.topRight - quad.topLeft
+        let length = (axis.x * axis.x + axis.y * axis.y).squareRoot()
+        guard length >= Double(count) else { return }
+        let unit = axis * (1 / length)
+        let starts = rowShares.map { quad.topLeft + (quad.bottomLeft - quad.topLeft) * $0 }
         var samples = [Double](repeating: 0, count: count)
-        for startShift in Self.endShifts {
-            for endShift in Self.endShifts {
+        for startShift in endShifts {
+            for endShift in endShifts {
                 let span = length - startShift + endShift
                 guard span >= Double(count) else { continue }
                 let step = unit * (span / Double(count))
@@ -61,25 +83,12 @@ struct ModulePattern: Sendable {
                 for start in starts {
                     let first = start + unit * startShift + step * 0.5
                     for m in 0..<count {
-                        samples[m] += Self.luma(image, at: first + step * Double(m))
+                        samples[m] += luma(image, at: first + step * Double(m))
                     }
                 }
-                // Pearson correlation with a 0/1 pattern: (mean over light − mean) · share / spread.
-                var sum = 0.0, squares = 0.0, lightSum = 0.0
-                for m in 0..<count {
-                    let v = samples[m]
-                    sum += v
-                    squares += v * v
-                    if light[m] { lightSum += v }
-                }
-                let n = Double(count), mean = sum / n
-                let variance = squares / n - mean * mean
-                guard variance > 1e-9 else { continue }
-                let covariance = lightSum / n - mean * lightShare
-                best = max(best, covariance / (variance.squareRoot() * patternSpread))
+                body(samples)
             }
         }
-        return best
     }
 
     /// Bilinear luma of `image` at `point` (frame pixels, pixel centres at whole coordinates),

@@ -24,14 +24,16 @@ extension TrackingEngine {
     /// Which of `a` and `b` (retail reads at one place, frame pixels) the pixels of `image` under
     /// them match better by ``patternMatchMargin``: `true` for `a`, `false` for `b`, `nil` when
     /// neither wins or either is no retail code or has no text. Each payload is laid over both
-    /// reads' quads and scores its best.
+    /// reads' quads, each read both ways, and scores its best: zxing-cpp reads a code right to left
+    /// too (its quad's top-left corner then on the code's right), and a misread that way laid
+    /// only its way would leave the code's own payload laid backwards over the code.
     static func pixelsPrefer(_ a: Barcode, to b: Barcode, in image: LumaImage) -> Bool? {
         guard retailSymbologies.contains(a.symbology), retailSymbologies.contains(b.symbology),
             let aText = a.data, let bText = b.data, aText != bText,
             let aPattern = ModulePattern(payload: aText, symbology: a.symbology),
             let bPattern = ModulePattern(payload: bText, symbology: b.symbology)
         else { return nil }
-        let quads = [a.location, b.location]
+        let quads = [a.location, b.location].flatMap { [$0, $0.rotatedLabels(by: 2)] }
         let aScore = quads.map { aPattern.match(in: image, at: $0) }.max() ?? -1
         let bScore = quads.map { bPattern.match(in: image, at: $0) }.max() ?? -1
         if aScore >= bScore + patternMatchMargin { return true }
