@@ -1,8 +1,9 @@
 import Foundation
 import PalletOutbox
 import Testing
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// A fresh folder under the system's temporary folder, removed by `body`'s end.
@@ -46,7 +47,10 @@ struct OutboxTests {
         try withTemporaryFolder { folder in
             do {
                 let outbox = try Outbox(directory: folder)
-                for number in 1...4 { let item = record(number); try outbox.append(item.payload, key: item.key) }
+                for number in 1...4 {
+                    let item = record(number)
+                    try outbox.append(item.payload, key: item.key)
+                }
                 try outbox.acknowledge(1)
                 try outbox.acknowledge(3)
                 #expect(try outbox.pending().map(\.sequence) == [2, 4])
@@ -64,7 +68,10 @@ struct OutboxTests {
             var configuration = OutboxConfiguration()
             configuration.segmentBytes = 200
             let outbox = try Outbox(directory: folder, configuration: configuration)
-            for number in 1...10 { let item = record(number); try outbox.append(item.payload, key: item.key) }
+            for number in 1...10 {
+                let item = record(number)
+                try outbox.append(item.payload, key: item.key)
+            }
             let segments = outbox.status.segments
             #expect(segments >= 5)
             for sequence in 1...6 { try outbox.acknowledge(UInt64(sequence)) }
@@ -89,7 +96,10 @@ struct OutboxTests {
     @Test func aTornLastRecordIsCutOffAndTheRestKept() throws {
         try withTemporaryFolder { folder in
             let outbox = try Outbox(directory: folder)
-            for number in 1...3 { let item = record(number); try outbox.append(item.payload, key: item.key) }
+            for number in 1...3 {
+                let item = record(number)
+                try outbox.append(item.payload, key: item.key)
+            }
             outbox.close()
             // A write that kill -9 interrupted: half of a fourth frame, then garbage checksum.
             let segment = try #require(try FileManager.default.contentsOfDirectory(atPath: folder).first { $0.hasSuffix(".seg") })
@@ -112,12 +122,15 @@ struct OutboxTests {
     @Test func aDamagedChecksumEndsTheSegmentThere() throws {
         try withTemporaryFolder { folder in
             let outbox = try Outbox(directory: folder)
-            for number in 1...3 { let item = record(number); try outbox.append(item.payload, key: item.key) }
+            for number in 1...3 {
+                let item = record(number)
+                try outbox.append(item.payload, key: item.key)
+            }
             outbox.close()
             let segment = try #require(try FileManager.default.contentsOfDirectory(atPath: folder).first { $0.hasSuffix(".seg") })
             let path = folder + "/" + segment
             var bytes = [UInt8](try #require(FileManager.default.contents(atPath: path)))
-            bytes[bytes.count - 3] ^= 0xFF // inside the third record's payload
+            bytes[bytes.count - 3] ^= 0xFF  // inside the third record's payload
             try Data(bytes).write(to: URL(fileURLWithPath: path))
             let reopened = try Outbox(directory: folder)
             #expect(try reopened.pending().map(\.sequence) == [1, 2])
@@ -133,7 +146,13 @@ struct OutboxTests {
             var refusal: OutboxError?
             for number in 1...20 {
                 let item = record(number)
-                do { try outbox.append(item.payload, key: item.key); accepted += 1 } catch { refusal = error as? OutboxError; break }
+                do {
+                    try outbox.append(item.payload, key: item.key)
+                    accepted += 1
+                } catch {
+                    refusal = error as? OutboxError
+                    break
+                }
             }
             #expect(accepted >= 2)
             #expect(refusal?.code == .full)
