@@ -255,12 +255,8 @@ struct PostgresSinkTests {
             let sink = try Self.sink(cluster)
             try await sink.prepare()
             let delivery = OutboxDelivery(outbox: outbox, sink: sink)
-            let cpuBefore = WebhookSinkTests.cpuSeconds()
-            let start = ContinuousClock.now
-            delivery.start()
-            #expect(await delivery.finish(within: .seconds(150)))
-            let seconds = (ContinuousClock.now - start) / .seconds(1)
-            let cpu = WebhookSinkTests.cpuSeconds() - cpuBefore
+            let (finished, seconds, cpu) = await WebhookSinkTests.timed(delivery, within: .seconds(150))
+            #expect(finished)
             print(
                 "postgres: \(count) records of 5 codes in \(String(format: "%.2f", seconds)) s: \(Int(Double(count) / seconds)) records/s, "
                     + "\(String(format: "%.0f", cpu / Double(count) * 1e6)) µs CPU per record in this process "

@@ -188,12 +188,8 @@ struct WebhookSinkTests {
                 "outbox: append with fsync: \(String(format: "%.0f", appendWall / Double(count) * 1e6)) µs per record wall, "
                     + "\(String(format: "%.0f", (Self.cpuSeconds() - appendCPU) / Double(count) * 1e6)) µs CPU")
             let delivery = OutboxDelivery(outbox: outbox, sink: try WebhookSink(url: receiver.url, token: nil, timeout: 5))
-            let cpuBefore = Self.cpuSeconds()
-            let start = ContinuousClock.now
-            delivery.start()
-            #expect(await delivery.finish(within: .seconds(100)))
-            let seconds = (ContinuousClock.now - start) / .seconds(1)
-            let cpu = Self.cpuSeconds() - cpuBefore
+            let (finished, seconds, cpu) = await Self.timed(delivery, within: .seconds(100))
+            #expect(finished)
             print(
                 "delivery: \(count) records of 1.5 kB in \(String(format: "%.2f", seconds)) s: "
                     + "\(Int(Double(count) / seconds)) records/s, \(String(format: "%.0f", cpu / Double(count) * 1e6)) µs CPU per record "
@@ -201,6 +197,16 @@ struct WebhookSinkTests {
             #expect(receiver.keys.count == count)
         }
         await receiver.stop()
+    }
+
+    /// Starts `delivery` and waits at most `limit` for it to finish: whether it did, the wall seconds
+    /// it took and the CPU seconds this process spent meanwhile.
+    static func timed(_ delivery: OutboxDelivery, within limit: Duration) async -> (finished: Bool, seconds: Double, cpu: Double) {
+        let cpuBefore = cpuSeconds()
+        let start = ContinuousClock.now
+        delivery.start()
+        let finished = await delivery.finish(within: limit)
+        return (finished, (ContinuousClock.now - start) / .seconds(1), cpuSeconds() - cpuBefore)
     }
 
     static func cpuSeconds() -> Double {
