@@ -20,20 +20,14 @@ struct MadeSource {
 
 /// Passes frames through unchanged and remembers the error that ended the source,
 /// so the exit status can tell a camera that vanished from a file that is corrupt.
-final class ObservedSource: FrameSource {
-    private let base: any FrameSource
+final class ObservedSource: ForwardingSource {
+    let base: any FrameSource
     let failure: FailureRecord
 
     init(_ base: any FrameSource) {
         self.base = base
         failure = FailureRecord()
     }
-
-    var name: String { base.name }
-    var isLive: Bool { base.isLive }
-    var nominalFrameRate: Double? { base.nominalFrameRate }
-    var damagedFrameCount: Int { base.damagedFrameCount }
-    func takeDamagedFrames() -> [SkippedFrame] { base.takeDamagedFrames() }
 
     func nextFrame() throws -> Frame? {
         do {
@@ -45,8 +39,6 @@ final class ObservedSource: FrameSource {
             throw error
         }
     }
-
-    func close() { base.close() }
 }
 
 /// The error that ended a source, readable from any thread.
