@@ -1,6 +1,6 @@
-import TestSupport
 import BarcodeTracking
 import Foundation
+import TestSupport
 import Testing
 
 /// `track --identity-memory`: a code that left the view and came back, end to end.
@@ -20,8 +20,10 @@ struct IdentityMemoryCommandTests {
         #expect(outcome.status == 0, "\(outcome.stderr)")
         let objects = try outcome.lines.map(jsonObject)
         let tracks = objects.filter { $0["type"] as? String == "frame" }.flatMap { ($0["tracks"] as? [[String: Any]]) ?? [] }
-        return (Set(tracks.filter { $0["data"] as? String == "BACK" }.compactMap { $0["id"] as? Int }),
-                objects.filter { $0["type"] as? String == "recognized" }.count)
+        return (
+            Set(tracks.filter { $0["data"] as? String == "BACK" }.compactMap { $0["id"] as? Int }),
+            objects.filter { $0["type"] as? String == "recognized" }.count
+        )
     }
 
     @Test("By default the code comes back under its id; with --identity-memory 0 under a new one; recognized once either way")

@@ -1,8 +1,9 @@
-import TestSupport
 import Foundation
+import TestSupport
 import Testing
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Headless Chromium from Debian's `chromium` package, for the live page's end-to-end tests.
@@ -66,8 +67,9 @@ final class ServingTrack {
             text += String(decoding: data, as: UTF8.self)
         }
         guard let line = servingLine(),
-              let url = line.split(separator: " ").last.map(String.init),
-              let port = URLComponents(string: url)?.port else {
+            let url = line.split(separator: " ").last.map(String.init),
+            let port = URLComponents(string: url)?.port
+        else {
             process.terminate()
             throw TestFailure("track printed no 'serving URL' line first: \(text)")
         }
@@ -110,11 +112,14 @@ final class OtherSitePage: @unchecked Sendable {
         address.sin_addr.s_addr = inet_addr("127.0.0.1")
         var length = socklen_t(MemoryLayout<sockaddr_in>.size)
         let bound = withUnsafeMutablePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(listening, $0, length) == 0 && getsockname(listening, $0, &length) == 0 }
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                bind(listening, $0, length) == 0 && getsockname(listening, $0, &length) == 0
+            }
         }
         guard bound, listen(listening, 8) == 0 else { throw TestFailure("cannot listen for the other site: errno \(errno)") }
         port = Int(UInt16(bigEndian: address.sin_port))
-        let response = Array("HTTP/1.1 200 OK\r\nContent-Type: text/html\r\nContent-Length: \(html.utf8.count)\r\nConnection: close\r\n\r\n\(html)".utf8)
+        let response = Array(
+            "HTTP/1.1 200 OK\r\nContent-Type: text/html\r\nContent-Length: \(html.utf8.count)\r\nConnection: close\r\n\r\n\(html)".utf8)
         Thread.detachNewThread {
             while true {
                 let client = accept(listening, nil, nil)
@@ -127,7 +132,10 @@ final class OtherSitePage: @unchecked Sendable {
         }
     }
 
-    deinit { shutdown(listener, Int32(SHUT_RDWR)); close(listener) }
+    deinit {
+        shutdown(listener, Int32(SHUT_RDWR))
+        close(listener)
+    }
 }
 
 extension ServingTrack {

@@ -1,6 +1,6 @@
-import TestSupport
 import BarcodeTracking
 import Foundation
+import TestSupport
 import Testing
 
 /// The track lifecycle of `--format jsonl`: `appeared`, `returned`, `recognized` and `lost`.
@@ -9,7 +9,8 @@ struct TrackLifecycleTests {
     static func events(_ run: TrackProcess.Outcome) throws -> [(type: String, id: Int)] {
         try run.lines.map(jsonObject).compactMap { object in
             guard let type = object["type"] as? String, ["appeared", "returned", "recognized", "lost"].contains(type),
-                  let id = object["id"] as? Int else { return nil }
+                let id = object["id"] as? Int
+            else { return nil }
             return (type, id)
         }
     }
