@@ -36,9 +36,22 @@ final class ServingTrack {
     let firstErrorLine: String
     private let stdoutFile: URL
     private let errorPipe = Pipe()
+    /// The scratch folder this job made for its output, removed with it.
+    private let scratchFolder: URL?
 
-    init(_ arguments: [String], directory: URL) throws {
-        stdoutFile = directory.appendingPathComponent("stdout.jsonl")
+    /// The demo job most live-page tests serve: frames at the camera's pace, on a free loopback
+    /// port, until stopped.
+    static let demo = ["--demo", "--realtime", "--frames", "100000", "--serve", "127.0.0.1:0"]
+
+    /// Starts `track` with `arguments` and waits for its `serving URL` line. Its standard output
+    /// goes to `directory`, or when that is `nil` to a scratch folder of its own that goes with it.
+    init(_ arguments: [String], directory: URL? = nil) throws {
+        let folder = try directory ?? TemporaryFiles.directory()
+        scratchFolder = directory == nil ? folder : nil
+        var started = false
+        // Until the job is up, a failure removes the scratch folder here; after, deinit does.
+        defer { if !started, directory == nil { try? FileManager.default.removeItem(at: folder) } }
+        stdoutFile = folder.appendingPathComponent("stdout.jsonl")
         _ = FileManager.default.createFile(atPath: stdoutFile.path, contents: nil)
         process.executableURL = TrackProcess.executable
         process.arguments = arguments
@@ -79,6 +92,7 @@ final class ServingTrack {
         // Keep draining standard error so that the process never blocks on a full pipe.
         let handle = errorPipe.fileHandleForReading
         DispatchQueue.global().async { _ = handle.readDataToEndOfFile() }
+        started = true
     }
 
     /// Sends SIGINT and waits: the summary is written and the status is 130.
@@ -94,7 +108,10 @@ final class ServingTrack {
         return process.terminationStatus
     }
 
-    deinit { if process.isRunning { process.terminate() } }
+    deinit {
+        if process.isRunning { process.terminate() }
+        if let scratchFolder { try? FileManager.default.removeItem(at: scratchFolder) }
+    }
 }
 
 /// A one-page HTTP server on a loopback port of its own: the "other site" of the cross-site tests.

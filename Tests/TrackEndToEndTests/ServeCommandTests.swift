@@ -18,9 +18,7 @@ struct ServeCommandTests {
     func pageInChromium() throws {
         let directory = try TemporaryFiles.directory()
         defer { try? FileManager.default.removeItem(at: directory) }
-        let track = try ServingTrack(
-            ["--demo", "--realtime", "--frames", "100000", "--serve", "127.0.0.1:0", "--format", "jsonl"],
-            directory: directory)
+        let track = try ServingTrack(ServingTrack.demo + ["--format", "jsonl"], directory: directory)
         #expect(track.firstErrorLine.hasPrefix("serving http://127.0.0.1:"), "\(track.firstErrorLine)")
 
         let browser = try ChromiumSession(url: track.url)
@@ -106,7 +104,7 @@ struct ServeCommandTests {
     func limitsTokenAndEnd() throws {
         let directory = try TemporaryFiles.directory()
         defer { try? FileManager.default.removeItem(at: directory) }
-        let track = try ServingTrack(["--demo", "--realtime", "--frames", "100000", "--serve", "127.0.0.1:0"], directory: directory)
+        let track = try ServingTrack(ServingTrack.demo, directory: directory)
         _ = track
         // The MJPEG stream keeps sending frames, each a JPEG with its frame number (read until three
         // have come: seconds on a loaded machine).

@@ -14,11 +14,7 @@ struct ServePageInChromiumTests {
         "A cross-site page in Chromium that POSTs to /pause with mode no-cors does not pause the job",
         .enabled(if: Chromium.shouldRun, Chromium.skipReason), .timeLimit(.minutes(3)))
     func crossSitePageCannotPause() throws {
-        let directory = try TemporaryFiles.directory()
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let track = try ServingTrack(
-            ["--demo", "--realtime", "--frames", "100000", "--serve", "127.0.0.1:0", "--format", "jsonl"],
-            directory: directory)
+        let track = try ServingTrack(ServingTrack.demo + ["--format", "jsonl"])
         // Served as http://localhost:OTHER/: another site than http://127.0.0.1:PORT/.
         let target = "http://127.0.0.1:\(track.port)"
         let other = try OtherSitePage(

@@ -15,9 +15,7 @@ struct ServePageRecoveryTests {
         "A page opened while every stream slot is taken says so, and shows codes and outlines within 15 s of the slots freeing",
         .enabled(if: Chromium.shouldRun, Chromium.skipReason), .timeLimit(.minutes(3)))
     func pageRecoversWhenSlotsFree() throws {
-        let directory = try TemporaryFiles.directory()
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let track = try ServingTrack(["--demo", "--realtime", "--frames", "100000", "--serve", "127.0.0.1:0"], directory: directory)
+        let track = try ServingTrack(ServingTrack.demo)
         let holders = try SlotHolders(port: track.port, count: 8)
         defer { holders.release() }
         try #require(holders.statuses.allSatisfy { $0 == 200 }, "the holders took every slot: \(holders.statuses)")
@@ -47,9 +45,7 @@ struct ServePageRecoveryTests {
         "The fps readout says paused while paused and finished once the job ended, and the buttons are disabled after the end",
         .enabled(if: Chromium.shouldRun, Chromium.skipReason), .timeLimit(.minutes(3)))
     func readoutAndButtonsFollowTheJob() throws {
-        let directory = try TemporaryFiles.directory()
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let track = try ServingTrack(["--demo", "--realtime", "--frames", "100000", "--serve", "127.0.0.1:0"], directory: directory)
+        let track = try ServingTrack(ServingTrack.demo)
         let browser = try ChromiumSession(url: track.url)
         let fps = "document.getElementById('fps').textContent"
         #expect(

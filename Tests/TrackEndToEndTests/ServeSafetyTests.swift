@@ -14,9 +14,7 @@ struct ServeSafetyTests {
         "A loopback job refuses POSTs from another origin or a cross-site fetch, and requests naming a foreign Host; the job keeps running",
         .timeLimit(.minutes(3)))
     func crossSiteRequestsAreRefused() throws {
-        let directory = try TemporaryFiles.directory()
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let track = try ServingTrack(["--demo", "--realtime", "--frames", "100000", "--serve", "127.0.0.1:0"], directory: directory)
+        let track = try ServingTrack(ServingTrack.demo)
         let port = track.port
         let own = "Host: 127.0.0.1:\(port)"
 
@@ -53,11 +51,7 @@ struct ServeSafetyTests {
 
     @Test("--serve-host adds a name the loopback server answers to; a bad name is refused with 64", .timeLimit(.minutes(2)))
     func serveHostAddsAName() throws {
-        let directory = try TemporaryFiles.directory()
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let track = try ServingTrack(
-            ["--demo", "--realtime", "--frames", "100000", "--serve", "127.0.0.1:0", "--serve-host", "Scanner.test"],
-            directory: directory)
+        let track = try ServingTrack(ServingTrack.demo + ["--serve-host", "Scanner.test"])
         #expect(try LoopbackHTTP.request("GET", "/", port: track.port, headers: ["Host: scanner.test:\(track.port)"]).status == 200)
         #expect(try LoopbackHTTP.request("GET", "/", port: track.port, headers: ["Host: other.test:\(track.port)"]).status == 403)
         _ = track.stop()
@@ -71,9 +65,7 @@ struct ServeSafetyTests {
         "Eight clients that never read and requests never finished do not lock viewers out: their slots free and a viewer is served",
         .timeLimit(.minutes(3)))
     func stalledClientsReleaseTheirSlots() throws {
-        let directory = try TemporaryFiles.directory()
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let track = try ServingTrack(["--demo", "--realtime", "--frames", "100000", "--serve", "127.0.0.1:0"], directory: directory)
+        let track = try ServingTrack(ServingTrack.demo)
         // Eight MJPEG viewers that never read a byte, and three requests that never end their header.
         var stalled: [Int32] = []
         for _ in 0..<8 {
