@@ -54,6 +54,12 @@ public struct TrackProcess {
         try launch(executable(named: program), arguments, environment: environment, in: directory, timeout: timeout)
     }
 
+    /// Runs `track --input CLIP` followed by `arguments`, where CLIP is the file `write` makes in a
+    /// fresh scratch folder (it returns the file's path); the folder goes once `track` has ended.
+    public static func run(onClipFrom write: (URL) throws -> String, _ arguments: [String]) throws -> Outcome {
+        try TemporaryFiles.withDirectory { directory in try run(["--input", try write(directory)] + arguments) }
+    }
+
     /// Runs any `executable` (e.g. `/bin/sh` wrapping `track`, or `nm`) with `arguments`
     /// in `directory` (default: the package root), capturing its output; waits at most `timeout` seconds.
     public static func launch(
