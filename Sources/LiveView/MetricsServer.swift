@@ -52,7 +52,8 @@ public final class MetricsServer: Sendable {
         var iterator = bound.makeAsyncIterator()
         guard let actual = await iterator.next(), let actual else {
             let reason = failure.withLock { $0 } ?? "the server ended before listening"
-            throw LiveViewError(.cannotListen, "cannot serve metrics on \(host):\(port): \(reason) (choose another port, or an address of this machine)")
+            throw LiveViewError(
+                .cannotListen, "cannot serve metrics on \(host):\(port): \(reason) (choose another port, or an address of this machine)")
         }
         let shownHost = host.contains(":") && !host.hasPrefix("[") ? "[\(host)]" : host
         return "http://\(shownHost):\(actual)/metrics"
