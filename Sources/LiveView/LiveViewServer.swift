@@ -87,15 +87,9 @@ public final class LiveViewServer: Sendable {
             boundContinuation.finish()
         }
         task.withLock { $0 = running }
-        var iterator = bound.makeAsyncIterator()
-        guard let actual = await iterator.next(), let actual else {
-            let reason = failure.withLock { $0 } ?? "the server ended before listening"
-            throw LiveViewError(
-                .cannotListen, "cannot serve on \(host):\(port): \(reason) (choose another port, or an address of this machine)")
-        }
-        let shownHost = host.contains(":") && !host.hasPrefix("[") ? "[\(host)]" : host
+        let origin = try await serverOrigin(host: host, port: port, bound: bound, action: "serve") { failure.withLock { $0 } }
         let query = configuration.token.map { "?token=\(Self.percentEncoded($0))" } ?? ""
-        return "http://\(shownHost):\(actual)/\(query)"
+        return "\(origin)/\(query)"
     }
 
     /// Stops listening. When the ``feed`` is finished, streams still sending their last lines (the summary)
