@@ -1,5 +1,5 @@
-import Testing
 import BarcodeTracking
+import Testing
 
 /// Which codes that left the view and came back take their id back
 /// (``TrackerConfiguration/identityMemory``), and which payloads never do.
@@ -8,7 +8,8 @@ struct TrackerIdentityMemoryTests {
     /// measured with payload "A" in the last frame, every id removed on the way, and the
     /// time after the last frame.
     static func run(_ tracker: inout Tracker, _ frames: [[Detection]], from start: Double)
-        throws -> (a: [TrackID], removed: [TrackID], time: Double) {
+        throws -> (a: [TrackID], removed: [TrackID], time: Double)
+    {
         var time = start, last: TrackerUpdate?, removed: [TrackID] = []
         for detections in frames {
             last = try tracker.update(with: detections, at: time)
