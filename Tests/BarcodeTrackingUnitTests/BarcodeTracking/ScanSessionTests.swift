@@ -173,15 +173,19 @@ struct ScanSessionTests {
         #expect(counts == [.separateWhenSimultaneouslyVisible: 2, .oncePerPayload: 1, .everyTrack: 3])
     }
 
+    /// Runs `session` on "BACK" read at (100, 100) in two frames, then no code for `awayFrames`
+    /// frames, then "BACK" read at (400, 300) in one frame.
+    func runComingBack(_ session: ScanSession, awayFrames: Int) throws -> [ScanFrameResult?] {
+        let first = [code("BACK", at: Point(x: 100, y: 100))]
+        return try run(
+            session, [first, first] + Array(repeating: [Detection](), count: awayFrames) + [[code("BACK", at: Point(x: 400, y: 300))]])
+    }
+
     @Test("A code that comes back under a new track keeps the id it was announced under")
     func comingBackKeepsAnnouncedID() throws {
         let session = try ScanSession()
-        let first = [code("BACK", at: Point(x: 100, y: 100))]
         // Away for 31 s: longer than the tracker's 30 s identity memory, so the code gets a new track.
-        let results = try run(
-            session,
-            [first, first] + Array(repeating: [Detection](), count: 930)
-                + [[code("BACK", at: Point(x: 400, y: 300))]])
+        let results = try runComingBack(session, awayFrames: 930)
         let announced = try #require(results.first??.newlyRecognized.first)
         let recognized = try #require(session.recognized.first)
         #expect(session.recognized.count == 1)
@@ -192,12 +196,8 @@ struct ScanSessionTests {
     @Test("A code back within the identity memory takes its id back and is not announced again")
     func comingBackSoonTakesItsIDBack() throws {
         let session = try ScanSession()
-        let first = [code("BACK", at: Point(x: 100, y: 100))]
         // Away for 0.7 s: past the coast time (its track is removed), within the 30 s memory.
-        let results = try run(
-            session,
-            [first, first] + Array(repeating: [Detection](), count: 20)
-                + [[code("BACK", at: Point(x: 400, y: 300))]])
+        let results = try runComingBack(session, awayFrames: 20)
         let announced = try #require(results.first??.newlyRecognized.first)
         let back = try #require(results.last??.tracks.first)
         #expect(back.id == announced.trackID && back.state == .tracked)
