@@ -37,10 +37,16 @@ struct Run: AsyncParsableCommand {
     @Option(name: .long, help: "Write the frames as they came in (no drawing) as a video, to replay with --input or track bench --input.")
     var record: String?
 
-    @Option(name: .long, help: ArgumentHelp("With --demo: write the scene's ground truth of each processed frame (JSON Lines), to score a --record clip with track bench --input CLIP --reference FILE.", valueName: "file"))
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "With --demo: write the scene's ground truth of each processed frame (JSON Lines), to score a --record clip with track bench --input CLIP --reference FILE.",
+            valueName: "file"))
     var truth: String?
 
-    @Option(name: .long, help: ArgumentHelp("Plan an overlay per code: anchor=…,offset.x=…,offset.y=…,size.x=…,size.y=…,expiry=…", valueName: "spec"))
+    @Option(
+        name: .long,
+        help: ArgumentHelp("Plan an overlay per code: anchor=…,offset.x=…,offset.y=…,size.x=…,size.y=…,expiry=…", valueName: "spec"))
     var overlay: String?
 
     func validate() throws {
@@ -50,15 +56,18 @@ struct Run: AsyncParsableCommand {
         if let overlay {
             do { _ = try OverlaySpecification(parsing: overlay) } catch { throw ValidationError("--overlay: \(error.message)") }
         }
-        try OutputConflicts.check(inputs: [("--input", input.input), ("--device", input.device)]
-                                      + input.photos.map { ("--photo", $0) },
-                                  outputs: [("--output", output), ("--annotate", annotate), ("--record", record), ("--truth", truth)])
+        try OutputConflicts.check(
+            inputs: [("--input", input.input), ("--device", input.device)]
+                + input.photos.map { ("--photo", $0) },
+            outputs: [("--output", output), ("--annotate", annotate), ("--record", record), ("--truth", truth)])
         for (option, path) in [("--annotate", annotate), ("--record", record)] {
             if let path, !VideoWriter.supportsExtension(of: path) {
                 throw ValidationError("\(option) writes a video: give a file ending in .mp4, .mov, .mkv, .avi or .y4m, not \(path)")
             }
         }
-        if truth != nil, !input.demo { throw ValidationError("--truth only applies to --demo: only a demo scene knows where its codes are") }
+        if truth != nil, !input.demo {
+            throw ValidationError("--truth only applies to --demo: only a demo scene knows where its codes are")
+        }
     }
 
     func run() async throws {
@@ -74,10 +83,11 @@ struct Run: AsyncParsableCommand {
             throw ExitCode(ExitStatus.usage)
         }
         do {
-            job = try TrackingJob(input: input, session: session, format: OutputFormat(rawValue: format)!,
-                                  output: output, annotate: annotate, record: record, truth: truth, overlay: overlay, stopper: stopper,
-                                  serve: liveView, latencyReport: serve.latencyReport,
-                                  metrics: try serve.metricsAddress())
+            job = try TrackingJob(
+                input: input, session: session, format: OutputFormat(rawValue: format)!,
+                output: output, annotate: annotate, record: record, truth: truth, overlay: overlay, stopper: stopper,
+                serve: liveView, latencyReport: serve.latencyReport,
+                metrics: try serve.metricsAddress())
         } catch let error as JobSetupError {
             StandardError.print("track: \(error.message)")
             throw ExitCode(error.status)

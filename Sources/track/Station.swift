@@ -41,8 +41,9 @@ struct Station: AsyncParsableCommand {
         if session.timeout != nil {
             throw ValidationError("--timeout does not apply to track station: it runs until stopped; use --duration to stop after a time")
         }
-        try OutputConflicts.check(inputs: [("--input", input.input), ("--device", input.device)] + input.photos.map { ("--photo", $0) },
-                                  outputs: [("--output", output), ("--snapshots", station.snapshots), ("--state", station.state)])
+        try OutputConflicts.check(
+            inputs: [("--input", input.input), ("--device", input.device)] + input.photos.map { ("--photo", $0) },
+            outputs: [("--output", output), ("--snapshots", station.snapshots), ("--state", station.state)])
     }
 
     func run() async throws {
@@ -57,9 +58,10 @@ struct Station: AsyncParsableCommand {
             throw ExitCode(ExitStatus.usage)
         }
         do {
-            job = try TrackingJob(input: input, session: session, format: OutputFormat(rawValue: format)!, output: output,
-                                  annotate: nil, overlay: nil, stopper: stopper, serve: liveView, latencyReport: serve.latencyReport,
-                                  station: station, metrics: try serve.metricsAddress())
+            job = try TrackingJob(
+                input: input, session: session, format: OutputFormat(rawValue: format)!, output: output,
+                annotate: nil, overlay: nil, stopper: stopper, serve: liveView, latencyReport: serve.latencyReport,
+                station: station, metrics: try serve.metricsAddress())
             try await job.station?.delivery?.start()
         } catch let error as JobSetupError {
             StandardError.print("track: \(error.message)")
