@@ -57,8 +57,7 @@ struct Run: AsyncParsableCommand {
             do { _ = try OverlaySpecification(parsing: overlay) } catch { throw ValidationError("--overlay: \(error.message)") }
         }
         try OutputConflicts.check(
-            inputs: [("--input", input.input), ("--device", input.device)]
-                + input.photos.map { ("--photo", $0) },
+            inputs: input.inputPaths,
             outputs: [("--output", output), ("--annotate", annotate), ("--record", record), ("--truth", truth)])
         for (option, path) in [("--annotate", annotate), ("--record", record)] {
             if let path, !VideoWriter.supportsExtension(of: path) {
@@ -71,28 +70,12 @@ struct Run: AsyncParsableCommand {
     }
 
     func run() async throws {
-        // Signals are handled before the input is opened (which can take a while), so an early
-        // SIGINT still ends the run with its summary instead of killing the process.
-        let stopper = JobStopper()
-        let signals = stopper.handleSignals()
-        defer { signals.forEach { $0.cancel() } }
-        let job: TrackingJob
-        let liveView: LiveViewConfiguration?
-        do { liveView = try serve.configuration() } catch {
-            StandardError.print("track: \(error)")
-            throw ExitCode(ExitStatus.usage)
-        }
-        do {
-            job = try TrackingJob(
+        try await TrackingJob.runCommand(serve: serve) { stopper, liveView in
+            try TrackingJob(
                 input: input, session: session, format: OutputFormat(rawValue: format)!,
                 output: output, annotate: annotate, record: record, truth: truth, overlay: overlay, stopper: stopper,
                 serve: liveView, latencyReport: serve.latencyReport,
                 metrics: try serve.metricsAddress())
-        } catch let error as JobSetupError {
-            StandardError.print("track: \(error.message)")
-            throw ExitCode(error.status)
         }
-        let status = await job.run()
-        if status != ExitStatus.success { throw ExitCode(status) }
     }
 }

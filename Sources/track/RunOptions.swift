@@ -71,6 +71,11 @@ struct InputOptions: ParsableArguments {
     @Option(name: .long, help: "Photo scene camera motion: pan, zoom, whip or handheld (default handheld).")
     var path: String?
 
+    /// The input paths by option (`--input`, `--device`, each `--photo`), for ``OutputConflicts``.
+    var inputPaths: [(option: String, path: String?)] {
+        [("--input", input), ("--device", device)] + photos.map { ("--photo", $0) }
+    }
+
     /// `--seed`: a whole number 0...UInt64.max; the error names the value and the range.
     static func seed(_ text: String) throws -> UInt64 {
         guard let seed = UInt64(text) else {
