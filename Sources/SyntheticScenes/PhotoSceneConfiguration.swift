@@ -1,4 +1,5 @@
 public import FrameSources
+
 /// How a virtual camera moves over photographs in a ``PhotoScene``, and what the sensor adds.
 ///
 /// Every scene is deterministic: the same photos and configuration (including
@@ -54,8 +55,9 @@ public struct PhotoSceneConfiguration: Sendable, Hashable {
         func check(_ ok: Bool, _ message: @autoclosure () -> String) throws(SourceError) {
             if !ok { throw SourceError(.invalidArgument, message()) }
         }
-        try check((16...7680).contains(width) && (16...4320).contains(height),
-                  "photo scene size \(width)x\(height) is outside 16x16...7680x4320")
+        try check(
+            (16...7680).contains(width) && (16...4320).contains(height),
+            "photo scene size \(width)x\(height) is outside 16x16...7680x4320")
         try check(frameRate > 0 && frameRate <= 240 && frameRate.isFinite, "frame rate \(frameRate) must be in (0, 240]")
         try check(frameCount >= 1 && frameCount <= 10_000_000, "frame count \(frameCount) must be 1...10000000")
         try check(exposure >= 0 && exposure <= 1 / frameRate + 1e-9, "exposure \(exposure) s must be 0...1/frame rate")
