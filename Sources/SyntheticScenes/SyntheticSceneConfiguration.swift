@@ -77,14 +77,7 @@ public struct SyntheticSceneConfiguration: Sendable, Hashable {
 
     /// Checks every value, naming the one that is out of range.
     public func validate() throws(SourceError) {
-        func check(_ ok: Bool, _ message: @autoclosure () -> String) throws(SourceError) {
-            if !ok { throw SourceError(.invalidArgument, message()) }
-        }
-        try check(
-            (16...7680).contains(width) && (16...4320).contains(height),
-            "scene size \(width)x\(height) is outside 16x16...7680x4320")
-        try check(frameRate > 0 && frameRate <= 240 && frameRate.isFinite, "frame rate \(frameRate) must be in (0, 240]")
-        try check(frameCount >= 1 && frameCount <= 10_000_000, "frame count \(frameCount) must be 1...10000000")
+        try checkCamera(kind: "scene")
         try check((0...1000).contains(codeCount), "code count \(codeCount) must be 0...1000")
         try check(!symbologies.isEmpty || codeCount == 0, "a scene with codes needs at least one symbology")
         try check(modulePixels >= 1 && modulePixels <= 40, "module size \(modulePixels) px must be 1...40")
