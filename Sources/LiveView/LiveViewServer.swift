@@ -1,5 +1,5 @@
-public import BarcodeTracking
 import BarcodeAnnotation
+public import BarcodeTracking
 import Foundation
 import Hummingbird
 import Logging
@@ -35,8 +35,10 @@ public final class LiveViewServer: Sendable {
     /// A server for `feed` and `session`, with `nextPallet` behind `POST /next` when the job is a pallet
     /// station; throws ``LiveViewError`` (`.invalidConfiguration`) for unsafe or impossible settings (see
     /// ``LiveViewConfiguration/validated()``).
-    public init(configuration: LiveViewConfiguration, feed: LiveFeed, session: ScanSession, scene: LiveViewScene,
-                nextPallet: (@Sendable () -> Void)? = nil, metrics: JobMetrics? = nil) throws(LiveViewError) {
+    public init(
+        configuration: LiveViewConfiguration, feed: LiveFeed, session: ScanSession, scene: LiveViewScene,
+        nextPallet: (@Sendable () -> Void)? = nil, metrics: JobMetrics? = nil
+    ) throws(LiveViewError) {
         self.configuration = try configuration.validated()
         self.feed = feed
         self.session = session
@@ -57,9 +59,11 @@ public final class LiveViewServer: Sendable {
         let boundPort = self.boundPort
         let application = Application(
             router: makeRouter(),
-            server: .http1(configuration: .init(idleTimeout: .nanoseconds(idle.seconds * 1_000_000_000 + idle.attoseconds / 1_000_000_000))),
-            configuration: ApplicationConfiguration(address: .hostname(configuration.host, port: configuration.port),
-                                                    serverName: nil),
+            server: .http1(
+                configuration: .init(idleTimeout: .nanoseconds(idle.seconds * 1_000_000_000 + idle.attoseconds / 1_000_000_000))),
+            configuration: ApplicationConfiguration(
+                address: .hostname(configuration.host, port: configuration.port),
+                serverName: nil),
             onServerRunning: { channel in
                 boundPort.port = channel.localAddress?.port ?? 0
                 boundContinuation.yield(channel.localAddress?.port)
@@ -83,14 +87,9 @@ public final class LiveViewServer: Sendable {
             boundContinuation.finish()
         }
         task.withLock { $0 = running }
-        var iterator = bound.makeAsyncIterator()
-        guard let actual = await iterator.next(), let actual else {
-            let reason = failure.withLock { $0 } ?? "the server ended before listening"
-            throw LiveViewError(.cannotListen, "cannot serve on \(host):\(port): \(reason) (choose another port, or an address of this machine)")
-        }
-        let shownHost = host.contains(":") && !host.hasPrefix("[") ? "[\(host)]" : host
+        let origin = try await serverOrigin(host: host, port: port, bound: bound, action: "serve") { failure.withLock { $0 } }
         let query = configuration.token.map { "?token=\(Self.percentEncoded($0))" } ?? ""
-        return "http://\(shownHost):\(actual)/\(query)"
+        return "\(origin)/\(query)"
     }
 
     /// Stops listening. When the ``feed`` is finished, streams still sending their last lines (the summary)

@@ -49,13 +49,8 @@ public final class MetricsServer: Sendable {
             boundContinuation.finish()
         }
         task.withLock { $0 = running }
-        var iterator = bound.makeAsyncIterator()
-        guard let actual = await iterator.next(), let actual else {
-            let reason = failure.withLock { $0 } ?? "the server ended before listening"
-            throw LiveViewError(.cannotListen, "cannot serve metrics on \(host):\(port): \(reason) (choose another port, or an address of this machine)")
-        }
-        let shownHost = host.contains(":") && !host.hasPrefix("[") ? "[\(host)]" : host
-        return "http://\(shownHost):\(actual)/metrics"
+        let origin = try await serverOrigin(host: host, port: port, bound: bound, action: "serve metrics") { failure.withLock { $0 } }
+        return "\(origin)/metrics"
     }
 
     /// Stops listening.

@@ -1,4 +1,5 @@
 public import FrameSources
+
 /// How a virtual camera moves over photographs in a ``PhotoScene``, and what the sensor adds.
 ///
 /// Every scene is deterministic: the same photos and configuration (including
@@ -51,13 +52,7 @@ public struct PhotoSceneConfiguration: Sendable, Hashable {
 
     /// Checks every value, naming the one that is out of range.
     public func validate() throws(SourceError) {
-        func check(_ ok: Bool, _ message: @autoclosure () -> String) throws(SourceError) {
-            if !ok { throw SourceError(.invalidArgument, message()) }
-        }
-        try check((16...7680).contains(width) && (16...4320).contains(height),
-                  "photo scene size \(width)x\(height) is outside 16x16...7680x4320")
-        try check(frameRate > 0 && frameRate <= 240 && frameRate.isFinite, "frame rate \(frameRate) must be in (0, 240]")
-        try check(frameCount >= 1 && frameCount <= 10_000_000, "frame count \(frameCount) must be 1...10000000")
+        try checkCamera(kind: "photo scene")
         try check(exposure >= 0 && exposure <= 1 / frameRate + 1e-9, "exposure \(exposure) s must be 0...1/frame rate")
         try check(rollingShutter >= 0 && rollingShutter <= 0.1, "rolling-shutter readout \(rollingShutter) s must be 0...0.1")
         try check(noise >= 0 && noise <= 64, "noise \(noise) must be 0...64 grey levels")

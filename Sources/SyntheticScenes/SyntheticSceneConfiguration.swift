@@ -1,5 +1,5 @@
-public import FrameSources
 public import BarcodeTracking
+public import FrameSources
 
 /// What a synthetic scene shows and how the virtual camera moves.
 ///
@@ -77,20 +77,15 @@ public struct SyntheticSceneConfiguration: Sendable, Hashable {
 
     /// Checks every value, naming the one that is out of range.
     public func validate() throws(SourceError) {
-        func check(_ ok: Bool, _ message: @autoclosure () -> String) throws(SourceError) {
-            if !ok { throw SourceError(.invalidArgument, message()) }
-        }
-        try check((16...7680).contains(width) && (16...4320).contains(height),
-                  "scene size \(width)x\(height) is outside 16x16...7680x4320")
-        try check(frameRate > 0 && frameRate <= 240 && frameRate.isFinite, "frame rate \(frameRate) must be in (0, 240]")
-        try check(frameCount >= 1 && frameCount <= 10_000_000, "frame count \(frameCount) must be 1...10000000")
+        try checkCamera(kind: "scene")
         try check((0...1000).contains(codeCount), "code count \(codeCount) must be 0...1000")
         try check(!symbologies.isEmpty || codeCount == 0, "a scene with codes needs at least one symbology")
         try check(modulePixels >= 1 && modulePixels <= 40, "module size \(modulePixels) px must be 1...40")
         try check(zoomAmplitude >= 0 && zoomAmplitude < 0.9, "zoom amplitude \(zoomAmplitude) must be 0...0.9")
         try check(panPeriod > 0, "pan period must be positive")
-        try check(shake >= 0 && motionBlur >= 0 && motionBlur <= 200 && noise >= 0 && noise <= 128,
-                  "shake, blur (≤200 px) and noise (≤128) must not be negative")
+        try check(
+            shake >= 0 && motionBlur >= 0 && motionBlur <= 200 && noise >= 0 && noise <= 128,
+            "shake, blur (≤200 px) and noise (≤128) must not be negative")
         try check((0...0.8).contains(unevenLighting), "uneven lighting \(unevenLighting) must be 0...0.8")
         try check((0...1).contains(stopProbability), "stop probability \(stopProbability) must be 0...1")
     }

@@ -6,8 +6,8 @@ import BarcodeTracking
 /// The limit is applied where frames are read, not to the results: stopping the pipeline when
 /// the N-th result came back let it read and process one more frame, so the summary counted
 /// N + 1 and ended `stopped` or `end-of-input` at random.
-final class LimitedSource: FrameSource {
-    private let base: any FrameSource
+final class LimitedSource: ForwardingSource {
+    let base: any FrameSource
     private let frameLimit: Int?
     private let durationLimit: Double?
     private var delivered = 0
@@ -22,12 +22,6 @@ final class LimitedSource: FrameSource {
         durationLimit = duration
     }
 
-    var name: String { base.name }
-    var isLive: Bool { base.isLive }
-    var nominalFrameRate: Double? { base.nominalFrameRate }
-    var damagedFrameCount: Int { base.damagedFrameCount }
-    func takeDamagedFrames() -> [SkippedFrame] { base.takeDamagedFrames() }
-
     func nextFrame() throws -> Frame? {
         if let frameLimit, delivered >= frameLimit { return nil }
         guard let frame = try base.nextFrame() else { return nil }
@@ -38,6 +32,4 @@ final class LimitedSource: FrameSource {
         clock?.noteRead(frame.number)
         return frame
     }
-
-    func close() { base.close() }
 }

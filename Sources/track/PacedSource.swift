@@ -9,8 +9,8 @@ import Foundation
 /// machine), frames more than ``lateFrameTolerance`` late are not rendered at all. Their numbers
 /// stay unused, and the pipeline counts the gaps as dropped frames, as for a camera's driver.
 /// Without that, the scene's clock slipped: an hour's run took longer and lost nothing on paper.
-final class PacedSource: FrameSource {
-    private let base: any FrameSource
+final class PacedSource: ForwardingSource {
+    let base: any FrameSource
     private let frameRate: Double
     private let skip: () -> Bool
     /// How late (seconds) a frame may be before it is dropped; as `MediaFileSource`'s default.
@@ -29,11 +29,8 @@ final class PacedSource: FrameSource {
         self.skip = skip
     }
 
-    var name: String { base.name }
     var isLive: Bool { true }
     var nominalFrameRate: Double? { frameRate }
-    var damagedFrameCount: Int { base.damagedFrameCount }
-    func takeDamagedFrames() -> [SkippedFrame] { base.takeDamagedFrames() }
 
     func nextFrame() throws -> Frame? {
         if let start {
@@ -53,6 +50,4 @@ final class PacedSource: FrameSource {
         if wait > 0 { Thread.sleep(forTimeInterval: wait) }
         return frame
     }
-
-    func close() { base.close() }
 }

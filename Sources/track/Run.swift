@@ -37,10 +37,16 @@ struct Run: AsyncParsableCommand {
     @Option(name: .long, help: "Write the frames as they came in (no drawing) as a video, to replay with --input or track bench --input.")
     var record: String?
 
-    @Option(name: .long, help: ArgumentHelp("With --demo: write the scene's ground truth of each processed frame (JSON Lines), to score a --record clip with track bench --input CLIP --reference FILE.", valueName: "file"))
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "With --demo: write the scene's ground truth of each processed frame (JSON Lines), to score a --record clip with track bench --input CLIP --reference FILE.",
+            valueName: "file"))
     var truth: String?
 
-    @Option(name: .long, help: ArgumentHelp("Plan an overlay per code: anchor=…,offset.x=…,offset.y=…,size.x=…,size.y=…,expiry=…", valueName: "spec"))
+    @Option(
+        name: .long,
+        help: ArgumentHelp("Plan an overlay per code: anchor=…,offset.x=…,offset.y=…,size.x=…,size.y=…,expiry=…", valueName: "spec"))
     var overlay: String?
 
     func validate() throws {
@@ -50,39 +56,26 @@ struct Run: AsyncParsableCommand {
         if let overlay {
             do { _ = try OverlaySpecification(parsing: overlay) } catch { throw ValidationError("--overlay: \(error.message)") }
         }
-        try OutputConflicts.check(inputs: [("--input", input.input), ("--device", input.device)]
-                                      + input.photos.map { ("--photo", $0) },
-                                  outputs: [("--output", output), ("--annotate", annotate), ("--record", record), ("--truth", truth)])
+        try OutputConflicts.check(
+            inputs: input.inputPaths,
+            outputs: [("--output", output), ("--annotate", annotate), ("--record", record), ("--truth", truth)])
         for (option, path) in [("--annotate", annotate), ("--record", record)] {
             if let path, !VideoWriter.supportsExtension(of: path) {
                 throw ValidationError("\(option) writes a video: give a file ending in .mp4, .mov, .mkv, .avi or .y4m, not \(path)")
             }
         }
-        if truth != nil, !input.demo { throw ValidationError("--truth only applies to --demo: only a demo scene knows where its codes are") }
+        if truth != nil, !input.demo {
+            throw ValidationError("--truth only applies to --demo: only a demo scene knows where its codes are")
+        }
     }
 
     func run() async throws {
-        // Signals are handled before the input is opened (which can take a while), so an early
-        // SIGINT still ends the run with its summary instead of killing the process.
-        let stopper = JobStopper()
-        let signals = stopper.handleSignals()
-        defer { signals.forEach { $0.cancel() } }
-        let job: TrackingJob
-        let liveView: LiveViewConfiguration?
-        do { liveView = try serve.configuration() } catch {
-            StandardError.print("track: \(error)")
-            throw ExitCode(ExitStatus.usage)
+        try await TrackingJob.runCommand(serve: serve) { stopper, liveView in
+            try TrackingJob(
+                input: input, session: session, format: OutputFormat(rawValue: format)!,
+                output: output, annotate: annotate, record: record, truth: truth, overlay: overlay, stopper: stopper,
+                serve: liveView, latencyReport: serve.latencyReport,
+                metrics: try serve.metricsAddress())
         }
-        do {
-            job = try TrackingJob(input: input, session: session, format: OutputFormat(rawValue: format)!,
-                                  output: output, annotate: annotate, record: record, truth: truth, overlay: overlay, stopper: stopper,
-                                  serve: liveView, latencyReport: serve.latencyReport,
-                                  metrics: try serve.metricsAddress())
-        } catch let error as JobSetupError {
-            StandardError.print("track: \(error.message)")
-            throw ExitCode(error.status)
-        }
-        let status = await job.run()
-        if status != ExitStatus.success { throw ExitCode(status) }
     }
 }

@@ -10,13 +10,16 @@ struct InputOptions: ParsableArguments {
     @Option(name: .long, help: "V4L2 camera device, e.g. /dev/video0.")
     var device: String?
 
-    @Option(name: .long, help: ArgumentHelp("Video or image file (anything FFmpeg reads; image sequences as frames/%05d.png).", valueName: "file"))
+    @Option(
+        name: .long,
+        help: ArgumentHelp("Video or image file (anything FFmpeg reads; image sequences as frames/%05d.png).", valueName: "file"))
     var input: String?
 
     @Flag(name: .long, help: "Run on the embedded synthetic scene (no camera needed).")
     var demo = false
 
-    @Flag(name: .long, help: "Pace files and the demo at their frame rate and drop frames when processing falls behind (camera simulation).")
+    @Flag(
+        name: .long, help: "Pace files and the demo at their frame rate and drop frames when processing falls behind (camera simulation).")
     var realtime = false
 
     @Option(name: .long, help: ArgumentHelp("Camera frame size, or demo scene size (default 1280x720).", valueName: "WxH"))
@@ -30,7 +33,9 @@ struct InputOptions: ParsableArguments {
     @Option(name: .long, parsing: .unconditional, help: "Camera buffers (2...32); few buffers keep latency low. Default 2.")
     var buffers: Int?
 
-    @Option(name: .customLong("control"), help: ArgumentHelp("Camera control, e.g. exposure=auto, focus=120, torch=on (repeatable).", valueName: "name=value"))
+    @Option(
+        name: .customLong("control"),
+        help: ArgumentHelp("Camera control, e.g. exposure=auto, focus=120, torch=on (repeatable).", valueName: "name=value"))
     var controls: [String] = []
 
     @Option(name: .long, parsing: .unconditional, help: "Demo scene: number of labels (default 3).")
@@ -39,20 +44,37 @@ struct InputOptions: ParsableArguments {
     @Option(name: .long, parsing: .unconditional, help: "Demo scene: random seed, 0 or more (default 1).", transform: Self.seed)
     var seed: UInt64?
 
-    @Option(name: .long, help: "Demo scene layout: pallet, conveyor or station (pallet after pallet past a fixed camera, half of them stopping in view; default pallet).")
+    @Option(
+        name: .long,
+        help:
+            "Demo scene layout: pallet, conveyor or station (pallet after pallet past a fixed camera, half of them stopping in view; default pallet)."
+    )
     var layout: String?
 
-    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("Demo scene: hand shake, standard deviation of the per-frame jitter (default 0.8).", valueName: "pixels"))
+    @Option(
+        name: .long, parsing: .unconditional,
+        help: ArgumentHelp("Demo scene: hand shake, standard deviation of the per-frame jitter (default 0.8).", valueName: "pixels"))
     var shake: Double?
 
-    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("Demo scene: horizontal motion-blur length (default 0).", valueName: "pixels"))
+    @Option(
+        name: .long, parsing: .unconditional,
+        help: ArgumentHelp("Demo scene: horizontal motion-blur length (default 0).", valueName: "pixels"))
     var blur: Double?
 
-    @Option(name: .customLong("photo"), help: ArgumentHelp("Demo scene: a virtual camera over this photograph instead of drawn labels (repeatable: a pallet of photos).", valueName: "file"))
+    @Option(
+        name: .customLong("photo"),
+        help: ArgumentHelp(
+            "Demo scene: a virtual camera over this photograph instead of drawn labels (repeatable: a pallet of photos).", valueName: "file"
+        ))
     var photos: [String] = []
 
     @Option(name: .long, help: "Photo scene camera motion: pan, zoom, whip or handheld (default handheld).")
     var path: String?
+
+    /// The input paths by option (`--input`, `--device`, each `--photo`), for ``OutputConflicts``.
+    var inputPaths: [(option: String, path: String?)] {
+        [("--input", input), ("--device", device)] + photos.map { ("--photo", $0) }
+    }
 
     /// `--seed`: a whole number 0...UInt64.max; the error names the value and the range.
     static func seed(_ text: String) throws -> UInt64 {
@@ -88,7 +110,9 @@ struct InputOptions: ParsableArguments {
         }
         if path != nil, photos.isEmpty { throw ValidationError("--path moves the camera of a photo scene: add --photo FILE") }
         if !photos.isEmpty, codes != nil || layout != nil || shake != nil || blur != nil {
-            throw ValidationError("--codes, --layout, --shake and --blur shape the drawn-label scene; with --photo use --path, --seed, --size, --fps and --frames")
+            throw ValidationError(
+                "--codes, --layout, --shake and --blur shape the drawn-label scene; with --photo use --path, --seed, --size, --fps and --frames"
+            )
         }
     }
 }
@@ -125,66 +149,98 @@ struct SessionOptions: ParsableArguments {
     @Option(name: .long, help: "Comma-separated symbologies to track (default: all), e.g. ean13,qrcode.", transform: SymbologyList.parse)
     var symbologies: Set<Symbology>?
 
-    @Option(name: .long, help: ArgumentHelp(
-        "Count only codes whose payload matches (repeatable; SYMBOLOGY:REGEX for one symbology; a plain word before the first colon must name one, write \\: for a colon in the payload), e.g. 'code128:^00\\d{18}$'.",
-        valueName: "regex"))
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "Count only codes whose payload matches (repeatable; SYMBOLOGY:REGEX for one symbology; a plain word before the first colon must name one, write \\: for a colon in the payload), e.g. 'code128:^00\\d{18}$'.",
+            valueName: "regex"))
     var accept: [String] = []
 
-    @Option(name: .long, help: ArgumentHelp(
-        "Never count codes whose payload matches (repeatable; SYMBOLOGY:REGEX for one symbology; a plain word before the first colon must name one, write \\: for a colon in the payload); they stay tracked, marked rejected.",
-        valueName: "regex"))
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "Never count codes whose payload matches (repeatable; SYMBOLOGY:REGEX for one symbology; a plain word before the first colon must name one, write \\: for a colon in the payload); they stay tracked, marked rejected.",
+            valueName: "regex"))
     var reject: [String] = []
 
     /// The `--accept` and `--reject` rules, parsed.
     func payloadRules() throws -> PayloadRules {
-        PayloadRules(accept: try accept.map { try PayloadRules.Rule(parsing: $0, option: "--accept") },
-                     reject: try reject.map { try PayloadRules.Rule(parsing: $0, option: "--reject") })
+        PayloadRules(
+            accept: try accept.map { try PayloadRules.Rule(parsing: $0, option: "--accept") },
+            reject: try reject.map { try PayloadRules.Rule(parsing: $0, option: "--reject") })
     }
 
     @Option(name: .long, help: TrackingEngineEffort.help)
     var effort: TrackingEngineEffort?
 
-    @Flag(name: .customLong("decode-every-frame"), help: "No engine: every full frame decoded by zxing-cpp and the decodes tracked, what track bench calls the baseline. Slower; to time the engine against it end to end, or to check what the engine misses.")
+    @Flag(
+        name: .customLong("decode-every-frame"),
+        help:
+            "No engine: every full frame decoded by zxing-cpp and the decodes tracked, what track bench calls the baseline. Slower; to time the engine against it end to end, or to check what the engine misses."
+    )
     var decodeEveryFrame = false
 
-    @Flag(name: .customLong("zxing-binarizer"), help: "Binarize 2-D reads with zxing-cpp's own code, as zxing-cpp ships, instead of the vectorised copy of it used by default: the same black matrix bit for bit, the same codes, about three times slower. To time or check track against zxing-cpp as shipped.")
+    @Flag(
+        name: .customLong("zxing-binarizer"),
+        help:
+            "Binarize 2-D reads with zxing-cpp's own code, as zxing-cpp ships, instead of the vectorised copy of it used by default: the same black matrix bit for bit, the same codes, about three times slower. To time or check track against zxing-cpp as shipped."
+    )
     var zxingBinarizer = false
 
-    @Option(name: .long, help: ArgumentHelp(
-        "Misread protection: a code counts after N agreeing reads within M frames; N/M for all codes, 1d:N/M or 2d:N/M for one class (repeatable; PDF417 follows 1d; default 1d:2/3 and 2d:1/1; 1/1: every code counts at its first read, and only reads that disagree with it are held back).",
-        valueName: "N/M"))
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "Misread protection: a code counts after N agreeing reads within M frames; N/M for all codes, 1d:N/M or 2d:N/M for one class (repeatable; PDF417 follows 1d; default 1d:2/3 and 2d:1/1; 1/1: every code counts at its first read, and only reads that disagree with it are held back).",
+            valueName: "N/M"))
     var verify: [String] = []
 
     /// The `--verify` rules, parsed (defaults when none given).
     func verificationRules() throws -> VerificationRules { try VerificationRules(parsing: verify) }
 
-    @Flag(name: .customLong("located-only"), help: "Also outline codes located but not decodable (blurred, small, far): tracks without data that keep their id once readable. Off by default: the outline is a coarse box, and dense print can be outlined too.")
+    @Flag(
+        name: .customLong("located-only"),
+        help:
+            "Also outline codes located but not decodable (blurred, small, far): tracks without data that keep their id once readable. Off by default: the outline is a coarse box, and dense print can be outlined too."
+    )
     var locatedOnly = false
 
-    @Flag(name: .customLong("sectional-code39"), help: "Read Code 39 labels too long for the view in sections as the camera pans along them, stitched by overlap and reported once with the full payload.")
+    @Flag(
+        name: .customLong("sectional-code39"),
+        help:
+            "Read Code 39 labels too long for the view in sections as the camera pans along them, stitched by overlap and reported once with the full payload."
+    )
     var sectionalCode39 = false
 
     @Option(name: .customLong("max-codes-per-frame"), parsing: .unconditional, help: "Decode at most this many codes per frame (1...255).")
     var maxCodesPerFrame: Int?
 
-    @Option(name: .customLong("identity-memory"), parsing: .unconditional, help: ArgumentHelp(
-        "How long a code that left the view keeps its id to come back with, if no other code carries its payload (default 30; 0: every return gets a new id, as a conveyor of identical labels wants).",
-        valueName: "seconds"))
+    @Option(
+        name: .customLong("identity-memory"), parsing: .unconditional,
+        help: ArgumentHelp(
+            "How long a code that left the view keeps its id to come back with, if no other code carries its payload (default 30; 0: every return gets a new id, as a conveyor of identical labels wants).",
+            valueName: "seconds"))
     var identityMemory: Double?
 
     @Option(name: .customLong("read-isolation"), help: ReadIsolationChoice.help)
     var readIsolation = ReadIsolationChoice.pdf417
 
-    @Option(name: .long, help: ArgumentHelp("Scan-area margins left,top,right,bottom in pixels, or fractions with %: 10%,0,10%,0.", valueName: "l,t,r,b"))
+    @Option(
+        name: .long,
+        help: ArgumentHelp("Scan-area margins left,top,right,bottom in pixels, or fractions with %: 10%,0,10%,0.", valueName: "l,t,r,b"))
     var margins: String?
 
-    @Option(name: .customLong("point-of-interest"), help: ArgumentHelp("Point of interest as fractions of the scan area (default 0.5,0.5).", valueName: "x,y"))
+    @Option(
+        name: .customLong("point-of-interest"),
+        help: ArgumentHelp("Point of interest as fractions of the scan area (default 0.5,0.5).", valueName: "x,y"))
     var pointOfInterest: String?
 
-    @Option(name: .long, parsing: .unconditional, help: "Only codes touched by a circle of this radius (pixels) around the point of interest.")
+    @Option(
+        name: .long, parsing: .unconditional, help: "Only codes touched by a circle of this radius (pixels) around the point of interest.")
     var radius: Double?
 
-    @Option(name: .customLong("selection-rect"), help: ArgumentHelp("Only codes inside a rectangle of this size (pixels) centred on the point of interest.", valueName: "WxH"))
+    @Option(
+        name: .customLong("selection-rect"),
+        help: ArgumentHelp("Only codes inside a rectangle of this size (pixels) centred on the point of interest.", valueName: "WxH"))
     var selectionRect: String?
 
     @Option(name: .long, parsing: .unconditional, help: "Stop after this many frames.")
@@ -200,7 +256,8 @@ struct SessionOptions: ParsableArguments {
             throw ValidationError("--sectional-code39 reads Code 39: add code39 to --symbologies")
         }
         if decodeEveryFrame {
-            for (given, option) in [(effort != nil, "--effort"), (locatedOnly, "--located-only"), (sectionalCode39, "--sectional-code39")] where given {
+            for (given, option) in [(effort != nil, "--effort"), (locatedOnly, "--located-only"), (sectionalCode39, "--sectional-code39")]
+            where given {
                 throw ValidationError("\(option) is the engine's, and --decode-every-frame runs without it: drop one of the two")
             }
         }

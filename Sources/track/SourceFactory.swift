@@ -1,8 +1,8 @@
 import BarcodeTracking
 import Foundation
 import FrameSources
-import SyntheticScenes
 import Synchronization
+import SyntheticScenes
 
 /// The source `track` reads, with what the rest of the job needs to know about it.
 struct MadeSource {
@@ -20,20 +20,14 @@ struct MadeSource {
 
 /// Passes frames through unchanged and remembers the error that ended the source,
 /// so the exit status can tell a camera that vanished from a file that is corrupt.
-final class ObservedSource: FrameSource {
-    private let base: any FrameSource
+final class ObservedSource: ForwardingSource {
+    let base: any FrameSource
     let failure: FailureRecord
 
     init(_ base: any FrameSource) {
         self.base = base
         failure = FailureRecord()
     }
-
-    var name: String { base.name }
-    var isLive: Bool { base.isLive }
-    var nominalFrameRate: Double? { base.nominalFrameRate }
-    var damagedFrameCount: Int { base.damagedFrameCount }
-    func takeDamagedFrames() -> [SkippedFrame] { base.takeDamagedFrames() }
 
     func nextFrame() throws -> Frame? {
         do {
@@ -45,8 +39,6 @@ final class ObservedSource: FrameSource {
             throw error
         }
     }
-
-    func close() { base.close() }
 }
 
 /// The error that ended a source, readable from any thread.
@@ -69,7 +61,10 @@ enum SourceFactory {
         if input.demo {
             var scene = SyntheticSceneConfiguration.demo
             if let frames { scene.frameCount = frames }
-            if let size = input.size { scene.width = size.width; scene.height = size.height }
+            if let size = input.size {
+                scene.width = size.width
+                scene.height = size.height
+            }
             if let codes = input.codes { scene.codeCount = codes }
             if let seed = input.seed { scene.seed = seed }
             if let layout = input.layout { scene.layout = SyntheticSceneConfiguration.Layout(rawValue: layout) ?? .pallet }
@@ -84,10 +79,12 @@ enum SourceFactory {
             do {
                 let fitted = try SyntheticScene.fitting(scene)
                 let rendered = SyntheticSceneSource(scene: fitted)
-                let source: any FrameSource = input.realtime
+                let source: any FrameSource =
+                    input.realtime
                     ? PacedSource(rendered, frameRate: scene.frameRate, skip: rendered.skipFrame) : rendered
-                return MadeSource(source: ObservedSource(source), frameSize: Size(width: Double(scene.width), height: Double(scene.height)),
-                                  frameRate: scene.frameRate, groundTruth: { fitted.groundTruth(frame: $0) })
+                return MadeSource(
+                    source: ObservedSource(source), frameSize: Size(width: Double(scene.width), height: Double(scene.height)),
+                    frameRate: scene.frameRate, groundTruth: { fitted.groundTruth(frame: $0) })
             } catch {
                 throw JobSetupError(message: "demo scene: \(error.message)", status: ExitStatus.usage)
             }
@@ -99,9 +96,10 @@ enum SourceFactory {
                 // An image format read from a file that exists is one picture; a name that is no
                 // file is a sequence pattern (frames/%05d.png), whose length is not known.
                 let isStill = source.isImage && isRegularFile(file)
-                return MadeSource(source: ObservedSource(source),
-                                  frameSize: Size(width: Double(source.frameWidth), height: Double(source.frameHeight)),
-                                  frameRate: source.nominalFrameRate ?? 30, frameCount: isStill ? 1 : nil)
+                return MadeSource(
+                    source: ObservedSource(source),
+                    frameSize: Size(width: Double(source.frameWidth), height: Double(source.frameHeight)),
+                    frameRate: source.nominalFrameRate ?? 30, frameCount: isStill ? 1 : nil)
             } catch {
                 throw JobSetupError(message: error.description, status: ExitStatus.inputError)
             }
@@ -116,9 +114,10 @@ enum SourceFactory {
                 controls: try input.controls.map { try CameraControlSetting(parsing: $0) })
             let camera = try Camera(path: path, configuration: configuration)
             let format = camera.streamFormat
-            return MadeSource(source: ObservedSource(camera),
-                              frameSize: Size(width: Double(format.size.width), height: Double(format.size.height)),
-                              frameRate: format.framesPerSecond)
+            return MadeSource(
+                source: ObservedSource(camera),
+                frameSize: Size(width: Double(format.size.width), height: Double(format.size.height)),
+                frameRate: format.framesPerSecond)
         } catch let error as CameraError {
             throw JobSetupError(message: error.message, status: ExitStatus.camera(error.code))
         } catch {
@@ -131,22 +130,31 @@ enum SourceFactory {
     private static func photoScene(_ input: InputOptions, frames: Int?) throws -> MadeSource {
         var c = PhotoSceneConfiguration()
         if let frames { c.frameCount = frames }
-        if let size = input.size { c.width = size.width; c.height = size.height }
+        if let size = input.size {
+            c.width = size.width
+            c.height = size.height
+        }
         if let seed = input.seed { c.seed = seed }
-        if let fps = input.fps { c.frameRate = fps; c.exposure = min(c.exposure, 1 / fps) }
+        if let fps = input.fps {
+            c.frameRate = fps
+            c.exposure = min(c.exposure, 1 / fps)
+        }
         if let path = input.path.flatMap(PhotoSceneConfiguration.Path.init(rawValue:)) { c.path = path }
         do {
             let scene = try PhotoScene(photoFiles: RawArguments.paths(input.photos), configuration: c)
             StandardError.print(scene.summary)
             let rendered = PhotoSceneSource(scene: scene)
-            let source: any FrameSource = input.realtime
+            let source: any FrameSource =
+                input.realtime
                 ? PacedSource(rendered, frameRate: c.frameRate, skip: rendered.skipFrame) : rendered
-            return MadeSource(source: ObservedSource(source),
-                              frameSize: Size(width: Double(c.width), height: Double(c.height)), frameRate: c.frameRate,
-                              groundTruth: { scene.groundTruth(frame: $0) })
+            return MadeSource(
+                source: ObservedSource(source),
+                frameSize: Size(width: Double(c.width), height: Double(c.height)), frameRate: c.frameRate,
+                groundTruth: { scene.groundTruth(frame: $0) })
         } catch {
-            throw JobSetupError(message: "photo scene: \(error.description)",
-                                status: error.code == .invalidArgument ? ExitStatus.usage : ExitStatus.inputError)
+            throw JobSetupError(
+                message: "photo scene: \(error.description)",
+                status: error.code == .invalidArgument ? ExitStatus.usage : ExitStatus.inputError)
         }
     }
 

@@ -41,31 +41,20 @@ struct Station: AsyncParsableCommand {
         if session.timeout != nil {
             throw ValidationError("--timeout does not apply to track station: it runs until stopped; use --duration to stop after a time")
         }
-        try OutputConflicts.check(inputs: [("--input", input.input), ("--device", input.device)] + input.photos.map { ("--photo", $0) },
-                                  outputs: [("--output", output), ("--snapshots", station.snapshots), ("--state", station.state)])
+        try OutputConflicts.check(
+            inputs: input.inputPaths,
+            outputs: [("--output", output), ("--snapshots", station.snapshots), ("--state", station.state)])
     }
 
     func run() async throws {
-        let stopper = JobStopper()
         signal(SIGPIPE, SIG_IGN)
-        let signals = stopper.handleSignals()
-        defer { signals.forEach { $0.cancel() } }
-        let job: TrackingJob
-        let liveView: LiveViewConfiguration?
-        do { liveView = try serve.configuration() } catch {
-            StandardError.print("track: \(error)")
-            throw ExitCode(ExitStatus.usage)
-        }
-        do {
-            job = try TrackingJob(input: input, session: session, format: OutputFormat(rawValue: format)!, output: output,
-                                  annotate: nil, overlay: nil, stopper: stopper, serve: liveView, latencyReport: serve.latencyReport,
-                                  station: station, metrics: try serve.metricsAddress())
+        try await TrackingJob.runCommand(serve: serve) { stopper, liveView in
+            let job = try TrackingJob(
+                input: input, session: session, format: OutputFormat(rawValue: format)!, output: output,
+                annotate: nil, overlay: nil, stopper: stopper, serve: liveView, latencyReport: serve.latencyReport,
+                station: station, metrics: try serve.metricsAddress())
             try await job.station?.delivery?.start()
-        } catch let error as JobSetupError {
-            StandardError.print("track: \(error.message)")
-            throw ExitCode(error.status)
+            return job
         }
-        let status = await job.run()
-        if status != ExitStatus.success { throw ExitCode(status) }
     }
 }

@@ -1,8 +1,9 @@
 import Foundation
 import PalletOutbox
 import Testing
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// A fresh folder under the system's temporary folder, removed by `body`'s end.
@@ -23,7 +24,25 @@ func record(_ number: Int) -> (payload: [UInt8], key: String) {
     return (Array("{\"type\":\"pallet\",\"number\":\(number),\"uuid\":\"\(key)\"}".utf8), key)
 }
 
+/// Appends `record(number)` for each of `numbers` to `outbox`, in order.
+func appendRecords(_ numbers: ClosedRange<Int>, to outbox: Outbox) throws {
+    for number in numbers {
+        let item = record(number)
+        try outbox.append(item.payload, key: item.key)
+    }
+}
+
 struct OutboxTests {
+    /// Appends records 1, 2 and 3 to a new outbox in `folder`, closes it, and returns the path of
+    /// the segment file that holds them.
+    static func segmentOfThreeRecords(in folder: String) throws -> String {
+        let outbox = try Outbox(directory: folder)
+        try appendRecords(1...3, to: outbox)
+        outbox.close()
+        let segment = try #require(try FileManager.default.contentsOfDirectory(atPath: folder).first { $0.hasSuffix(".seg") })
+        return folder + "/" + segment
+    }
+
     @Test func appendedRecordsComeBackInOrderAfterReopening() throws {
         try withTemporaryFolder { folder in
             let records = (1...5).map(record)
@@ -46,7 +65,7 @@ struct OutboxTests {
         try withTemporaryFolder { folder in
             do {
                 let outbox = try Outbox(directory: folder)
-                for number in 1...4 { let item = record(number); try outbox.append(item.payload, key: item.key) }
+                try appendRecords(1...4, to: outbox)
                 try outbox.acknowledge(1)
                 try outbox.acknowledge(3)
                 #expect(try outbox.pending().map(\.sequence) == [2, 4])
@@ -64,7 +83,7 @@ struct OutboxTests {
             var configuration = OutboxConfiguration()
             configuration.segmentBytes = 200
             let outbox = try Outbox(directory: folder, configuration: configuration)
-            for number in 1...10 { let item = record(number); try outbox.append(item.payload, key: item.key) }
+            try appendRecords(1...10, to: outbox)
             let segments = outbox.status.segments
             #expect(segments >= 5)
             for sequence in 1...6 { try outbox.acknowledge(UInt64(sequence)) }
@@ -88,12 +107,8 @@ struct OutboxTests {
 
     @Test func aTornLastRecordIsCutOffAndTheRestKept() throws {
         try withTemporaryFolder { folder in
-            let outbox = try Outbox(directory: folder)
-            for number in 1...3 { let item = record(number); try outbox.append(item.payload, key: item.key) }
-            outbox.close()
+            let path = try Self.segmentOfThreeRecords(in: folder)
             // A write that kill -9 interrupted: half of a fourth frame, then garbage checksum.
-            let segment = try #require(try FileManager.default.contentsOfDirectory(atPath: folder).first { $0.hasSuffix(".seg") })
-            let path = folder + "/" + segment
             let whole = try #require(FileManager.default.contents(atPath: path))
             let handle = try #require(FileHandle(forWritingAtPath: path))
             handle.seekToEndOfFile()
@@ -111,13 +126,9 @@ struct OutboxTests {
 
     @Test func aDamagedChecksumEndsTheSegmentThere() throws {
         try withTemporaryFolder { folder in
-            let outbox = try Outbox(directory: folder)
-            for number in 1...3 { let item = record(number); try outbox.append(item.payload, key: item.key) }
-            outbox.close()
-            let segment = try #require(try FileManager.default.contentsOfDirectory(atPath: folder).first { $0.hasSuffix(".seg") })
-            let path = folder + "/" + segment
+            let path = try Self.segmentOfThreeRecords(in: folder)
             var bytes = [UInt8](try #require(FileManager.default.contents(atPath: path)))
-            bytes[bytes.count - 3] ^= 0xFF // inside the third record's payload
+            bytes[bytes.count - 3] ^= 0xFF  // inside the third record's payload
             try Data(bytes).write(to: URL(fileURLWithPath: path))
             let reopened = try Outbox(directory: folder)
             #expect(try reopened.pending().map(\.sequence) == [1, 2])
@@ -133,7 +144,13 @@ struct OutboxTests {
             var refusal: OutboxError?
             for number in 1...20 {
                 let item = record(number)
-                do { try outbox.append(item.payload, key: item.key); accepted += 1 } catch { refusal = error as? OutboxError; break }
+                do {
+                    try outbox.append(item.payload, key: item.key)
+                    accepted += 1
+                } catch {
+                    refusal = error as? OutboxError
+                    break
+                }
             }
             #expect(accepted >= 2)
             #expect(refusal?.code == .full)

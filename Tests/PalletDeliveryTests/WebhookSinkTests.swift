@@ -3,8 +3,9 @@ import PalletDelivery
 import PalletOutbox
 import TestSupport
 import Testing
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Retries within milliseconds, so that a test with many failures stays short.
@@ -53,7 +54,9 @@ struct WebhookSinkTests {
             let statistics = delivery.statistics
             let p50 = try #require(statistics.lag(quantile: 0.5)), p99 = try #require(statistics.lag(quantile: 0.99))
             #expect(statistics.lags.count == 30 && p50 > 0 && p99 >= p50)
-            print("webhook with 30% of requests failing: delivery lag p50 \(String(format: "%.3f", p50)) s, p99 \(String(format: "%.3f", p99)) s")
+            print(
+                "webhook with 30% of requests failing: delivery lag p50 \(String(format: "%.3f", p50)) s, p99 \(String(format: "%.3f", p99)) s"
+            )
         }
         await receiver.stop()
     }
@@ -67,8 +70,9 @@ struct WebhookSinkTests {
             let first = record(1), second = record(2)
             try outbox.append(first.payload, key: first.key)
             try outbox.append(second.payload, key: second.key)
-            let delivery = OutboxDelivery(outbox: outbox, sink: try WebhookSink(url: receiver.url, token: nil, timeout: 2),
-                                          configuration: quickRetries())
+            let delivery = OutboxDelivery(
+                outbox: outbox, sink: try WebhookSink(url: receiver.url, token: nil, timeout: 2),
+                configuration: quickRetries())
             delivery.start()
             #expect(await delivery.finish(within: .seconds(20)))
             #expect(receiver.keys == [second.key])
@@ -88,10 +92,14 @@ struct WebhookSinkTests {
             let items = (1...5).map(record)
             do {
                 let outbox = try Outbox(directory: folder)
-                let delivery = OutboxDelivery(outbox: outbox, sink: try WebhookSink(url: receiver.url, token: nil, timeout: 2),
-                                              configuration: quickRetries())
+                let delivery = OutboxDelivery(
+                    outbox: outbox, sink: try WebhookSink(url: receiver.url, token: nil, timeout: 2),
+                    configuration: quickRetries())
                 delivery.start()
-                for item in items { try outbox.append(item.payload, key: item.key); delivery.notify() }
+                for item in items {
+                    try outbox.append(item.payload, key: item.key)
+                    delivery.notify()
+                }
                 #expect(await delivery.finish(within: .milliseconds(200)) == false)
                 #expect(outbox.status.pendingCount == 5)
                 outbox.close()
@@ -99,8 +107,9 @@ struct WebhookSinkTests {
             receiver.failing { _ in nil }
             let outbox = try Outbox(directory: folder)
             #expect(outbox.recovery.resumed == 5)
-            let delivery = OutboxDelivery(outbox: outbox, sink: try WebhookSink(url: receiver.url, token: nil, timeout: 2),
-                                          configuration: quickRetries())
+            let delivery = OutboxDelivery(
+                outbox: outbox, sink: try WebhookSink(url: receiver.url, token: nil, timeout: 2),
+                configuration: quickRetries())
             delivery.start()
             #expect(await delivery.finish(within: .seconds(20)))
             #expect(receiver.keys == items.map(\.key))
@@ -117,8 +126,9 @@ struct WebhookSinkTests {
         try await withTemporaryFolder { folder in
             let outbox = try Outbox(directory: folder)
             let items = (1...10).map(record)
-            let delivery = OutboxDelivery(outbox: outbox, sink: try WebhookSink(url: receiver.url, token: nil, timeout: 2),
-                                          configuration: quickRetries())
+            let delivery = OutboxDelivery(
+                outbox: outbox, sink: try WebhookSink(url: receiver.url, token: nil, timeout: 2),
+                configuration: quickRetries())
             // One busy task per pool thread, each spinning until all arrived or 30 s after it began
             // (in the full suite it may begin late, when other tests free a thread).
             let spinners = (0..<ProcessInfo.processInfo.activeProcessorCount).map { _ in
@@ -174,21 +184,29 @@ struct WebhookSinkTests {
             let appendStart = ContinuousClock.now
             for _ in 0..<count { try outbox.append(payload, key: UUID().uuidString) }
             let appendWall = (ContinuousClock.now - appendStart) / .seconds(1)
-            print("outbox: append with fsync: \(String(format: "%.0f", appendWall / Double(count) * 1e6)) µs per record wall, "
-                  + "\(String(format: "%.0f", (Self.cpuSeconds() - appendCPU) / Double(count) * 1e6)) µs CPU")
+            print(
+                "outbox: append with fsync: \(String(format: "%.0f", appendWall / Double(count) * 1e6)) µs per record wall, "
+                    + "\(String(format: "%.0f", (Self.cpuSeconds() - appendCPU) / Double(count) * 1e6)) µs CPU")
             let delivery = OutboxDelivery(outbox: outbox, sink: try WebhookSink(url: receiver.url, token: nil, timeout: 5))
-            let cpuBefore = Self.cpuSeconds()
-            let start = ContinuousClock.now
-            delivery.start()
-            #expect(await delivery.finish(within: .seconds(100)))
-            let seconds = (ContinuousClock.now - start) / .seconds(1)
-            let cpu = Self.cpuSeconds() - cpuBefore
-            print("delivery: \(count) records of 1.5 kB in \(String(format: "%.2f", seconds)) s: "
-                  + "\(Int(Double(count) / seconds)) records/s, \(String(format: "%.0f", cpu / Double(count) * 1e6)) µs CPU per record "
-                  + "(sink, HTTP client, receiver, acknowledgement fsync), \(ProcessInfo.processInfo.activeProcessorCount) cores")
+            let (finished, seconds, cpu) = await Self.timed(delivery, within: .seconds(100))
+            #expect(finished)
+            print(
+                "delivery: \(count) records of 1.5 kB in \(String(format: "%.2f", seconds)) s: "
+                    + "\(Int(Double(count) / seconds)) records/s, \(String(format: "%.0f", cpu / Double(count) * 1e6)) µs CPU per record "
+                    + "(sink, HTTP client, receiver, acknowledgement fsync), \(ProcessInfo.processInfo.activeProcessorCount) cores")
             #expect(receiver.keys.count == count)
         }
         await receiver.stop()
+    }
+
+    /// Starts `delivery` and waits at most `limit` for it to finish: whether it did, the wall seconds
+    /// it took and the CPU seconds this process spent meanwhile.
+    static func timed(_ delivery: OutboxDelivery, within limit: Duration) async -> (finished: Bool, seconds: Double, cpu: Double) {
+        let cpuBefore = cpuSeconds()
+        let start = ContinuousClock.now
+        delivery.start()
+        let finished = await delivery.finish(within: limit)
+        return (finished, (ContinuousClock.now - start) / .seconds(1), cpuSeconds() - cpuBefore)
     }
 
     static func cpuSeconds() -> Double {

@@ -1,7 +1,8 @@
 public import Foundation
 public import Testing
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Runs a built executable of the package (`track`, a sample) and captures what it prints.
@@ -30,8 +31,10 @@ public struct TrackProcess {
 
         /// Expects the process to have exited with `status`, saying `mention` on standard error
         /// (a refused argument, an unreadable input): both are shown when they are not.
-        public func expectFailure(status expected: Int32, mentioning mention: String,
-                                  sourceLocation: SourceLocation = #_sourceLocation) {
+        public func expectFailure(
+            status expected: Int32, mentioning mention: String,
+            sourceLocation: SourceLocation = #_sourceLocation
+        ) {
             #expect(status == expected, "status \(status): \(stderr)", sourceLocation: sourceLocation)
             #expect(stderr.contains(mention), "\(mention) not in: \(stderr)", sourceLocation: sourceLocation)
         }
@@ -44,15 +47,25 @@ public struct TrackProcess {
     public static func executable(named name: String) -> URL { BuiltProducts.executable(named: name) }
 
     /// Runs `program` (default `track`) with `arguments` in `directory` and waits at most `timeout` seconds.
-    public static func run(_ arguments: [String], program: String = "track", environment: [String: String] = [:],
-                    in directory: URL? = nil, timeout: TimeInterval = 120) throws -> Outcome {
+    public static func run(
+        _ arguments: [String], program: String = "track", environment: [String: String] = [:],
+        in directory: URL? = nil, timeout: TimeInterval = 120
+    ) throws -> Outcome {
         try launch(executable(named: program), arguments, environment: environment, in: directory, timeout: timeout)
+    }
+
+    /// Runs `track --input CLIP` followed by `arguments`, where CLIP is the file `write` makes in a
+    /// fresh scratch folder (it returns the file's path); the folder goes once `track` has ended.
+    public static func run(onClipFrom write: (URL) throws -> String, _ arguments: [String]) throws -> Outcome {
+        try TemporaryFiles.withDirectory { directory in try run(["--input", try write(directory)] + arguments) }
     }
 
     /// Runs any `executable` (e.g. `/bin/sh` wrapping `track`, or `nm`) with `arguments`
     /// in `directory` (default: the package root), capturing its output; waits at most `timeout` seconds.
-    public static func launch(_ executable: URL, _ arguments: [String], environment: [String: String] = [:],
-                       in directory: URL? = nil, timeout: TimeInterval = 120) throws -> Outcome {
+    public static func launch(
+        _ executable: URL, _ arguments: [String], environment: [String: String] = [:],
+        in directory: URL? = nil, timeout: TimeInterval = 120
+    ) throws -> Outcome {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
@@ -73,9 +86,10 @@ public struct TrackProcess {
             group.wait()
         }
         process.waitUntilExit()
-        return Outcome(status: process.terminationStatus,
-                       stdout: String(decoding: outData, as: UTF8.self),
-                       stderr: String(decoding: errData, as: UTF8.self))
+        return Outcome(
+            status: process.terminationStatus,
+            stdout: String(decoding: outData, as: UTF8.self),
+            stderr: String(decoding: errData, as: UTF8.self))
     }
 
     /// When a signal is sent to a running `track`.
@@ -116,7 +130,8 @@ public struct TrackProcess {
     /// Runs `track` with `arguments`, sends `signal` at `moment`, and returns its exit
     /// status and all it printed.
     public static func signal(_ arguments: [String], _ signal: Int32, at moment: SignalMoment = .afterFirstLine)
-        throws -> (status: Int32, reason: Process.TerminationReason, lines: [String]) {
+        throws -> (status: Int32, reason: Process.TerminationReason, lines: [String])
+    {
         let (process, out) = try start(arguments)
         var data = Data()
         switch moment {
@@ -129,8 +144,10 @@ public struct TrackProcess {
         kill(process.processIdentifier, signal)
         data += out.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
-        return (process.terminationStatus, process.terminationReason,
-                String(decoding: data, as: UTF8.self).split(separator: "\n").map(String.init))
+        return (
+            process.terminationStatus, process.terminationReason,
+            String(decoding: data, as: UTF8.self).split(separator: "\n").map(String.init)
+        )
     }
 
     /// Whether process `pid` runs `program` (it has finished `exec`).
@@ -141,8 +158,9 @@ public struct TrackProcess {
     /// Whether process `pid` has a handler for `signal` (bit `signal - 1` of `SigCgt` in /proc).
     private static func catches(_ signal: Int32, pid: Int32) -> Bool {
         guard let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8),
-              let line = status.split(separator: "\n").first(where: { $0.hasPrefix("SigCgt:") }),
-              let mask = UInt64(line.dropFirst("SigCgt:".count).trimmingCharacters(in: .whitespaces), radix: 16) else { return false }
+            let line = status.split(separator: "\n").first(where: { $0.hasPrefix("SigCgt:") }),
+            let mask = UInt64(line.dropFirst("SigCgt:".count).trimmingCharacters(in: .whitespaces), radix: 16)
+        else { return false }
         return mask & (1 << UInt64(signal - 1)) != 0
     }
 }

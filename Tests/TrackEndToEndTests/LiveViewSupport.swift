@@ -1,8 +1,9 @@
-import TestSupport
 import Foundation
+import TestSupport
 import Testing
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Headless Chromium from Debian's `chromium` package, for the live page's end-to-end tests.
@@ -35,9 +36,22 @@ final class ServingTrack {
     let firstErrorLine: String
     private let stdoutFile: URL
     private let errorPipe = Pipe()
+    /// The scratch folder this job made for its output, removed with it.
+    private let scratchFolder: URL?
 
-    init(_ arguments: [String], directory: URL) throws {
-        stdoutFile = directory.appendingPathComponent("stdout.jsonl")
+    /// The demo job most live-page tests serve: frames at the camera's pace, on a free loopback
+    /// port, until stopped.
+    static let demo = ["--demo", "--realtime", "--frames", "100000", "--serve", "127.0.0.1:0"]
+
+    /// Starts `track` with `arguments` and waits for its `serving URL` line. Its standard output
+    /// goes to `directory`, or when that is `nil` to a scratch folder of its own that goes with it.
+    init(_ arguments: [String], directory: URL? = nil) throws {
+        let folder = try directory ?? TemporaryFiles.directory()
+        scratchFolder = directory == nil ? folder : nil
+        var started = false
+        // Until the job is up, a failure removes the scratch folder here; after, deinit does.
+        defer { if !started, directory == nil { try? FileManager.default.removeItem(at: folder) } }
+        stdoutFile = folder.appendingPathComponent("stdout.jsonl")
         _ = FileManager.default.createFile(atPath: stdoutFile.path, contents: nil)
         process.executableURL = TrackProcess.executable
         process.arguments = arguments
@@ -66,8 +80,9 @@ final class ServingTrack {
             text += String(decoding: data, as: UTF8.self)
         }
         guard let line = servingLine(),
-              let url = line.split(separator: " ").last.map(String.init),
-              let port = URLComponents(string: url)?.port else {
+            let url = line.split(separator: " ").last.map(String.init),
+            let port = URLComponents(string: url)?.port
+        else {
             process.terminate()
             throw TestFailure("track printed no 'serving URL' line first: \(text)")
         }
@@ -77,6 +92,7 @@ final class ServingTrack {
         // Keep draining standard error so that the process never blocks on a full pipe.
         let handle = errorPipe.fileHandleForReading
         DispatchQueue.global().async { _ = handle.readDataToEndOfFile() }
+        started = true
     }
 
     /// Sends SIGINT and waits: the summary is written and the status is 130.
@@ -92,7 +108,10 @@ final class ServingTrack {
         return process.terminationStatus
     }
 
-    deinit { if process.isRunning { process.terminate() } }
+    deinit {
+        if process.isRunning { process.terminate() }
+        if let scratchFolder { try? FileManager.default.removeItem(at: scratchFolder) }
+    }
 }
 
 /// A one-page HTTP server on a loopback port of its own: the "other site" of the cross-site tests.
@@ -110,11 +129,14 @@ final class OtherSitePage: @unchecked Sendable {
         address.sin_addr.s_addr = inet_addr("127.0.0.1")
         var length = socklen_t(MemoryLayout<sockaddr_in>.size)
         let bound = withUnsafeMutablePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(listening, $0, length) == 0 && getsockname(listening, $0, &length) == 0 }
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                bind(listening, $0, length) == 0 && getsockname(listening, $0, &length) == 0
+            }
         }
         guard bound, listen(listening, 8) == 0 else { throw TestFailure("cannot listen for the other site: errno \(errno)") }
         port = Int(UInt16(bigEndian: address.sin_port))
-        let response = Array("HTTP/1.1 200 OK\r\nContent-Type: text/html\r\nContent-Length: \(html.utf8.count)\r\nConnection: close\r\n\r\n\(html)".utf8)
+        let response = Array(
+            "HTTP/1.1 200 OK\r\nContent-Type: text/html\r\nContent-Length: \(html.utf8.count)\r\nConnection: close\r\n\r\n\(html)".utf8)
         Thread.detachNewThread {
             while true {
                 let client = accept(listening, nil, nil)
@@ -127,7 +149,10 @@ final class OtherSitePage: @unchecked Sendable {
         }
     }
 
-    deinit { shutdown(listener, Int32(SHUT_RDWR)); close(listener) }
+    deinit {
+        shutdown(listener, Int32(SHUT_RDWR))
+        close(listener)
+    }
 }
 
 extension ServingTrack {

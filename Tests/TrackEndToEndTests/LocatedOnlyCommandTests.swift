@@ -1,7 +1,7 @@
-import TestSupport
 import BarcodeTracking
 import Foundation
 import FrameSources
+import TestSupport
 import Testing
 
 /// `track --located-only` end to end: a Code 128 label blurred past reading for six
@@ -43,8 +43,9 @@ struct LocatedOnlyCommandTests {
         #expect((plainFrames.first?["tracks"] as? [Any])?.isEmpty == true, "off by default: nothing until the code is read")
     }
 
-    @Test("The demo blurred past reading (--blur 8, 12) shows its three labels as located-only tracks with stable ids",
-          arguments: [8.0, 12.0])
+    @Test(
+        "The demo blurred past reading (--blur 8, 12) shows its three labels as located-only tracks with stable ids",
+        arguments: [8.0, 12.0])
     func blurredDemo(blur: Double) throws {
         let run = try TrackProcess.run(["--demo", "--blur", "\(blur)", "--frames", "8", "--format", "jsonl", "--located-only"])
         #expect(run.status == 1, "nothing decoded: \(run.stderr)")
@@ -67,7 +68,9 @@ struct LocatedOnlyCommandTests {
         try TemporaryFiles.withDirectory { dir in
             let focusing = try TrackProcess.run(["--input", try Self.clip(in: dir), "--located-only"])
             let line = try #require(focusing.lines.first { $0.contains("recognized in") }, "\(focusing.stdout)")
-            #expect(line.hasPrefix("1 code recognized in 14 frames; 0 more located but not decoded"), "the outlined code was decoded later: \(line)")
+            #expect(
+                line.hasPrefix("1 code recognized in 14 frames; 0 more located but not decoded"),
+                "the outlined code was decoded later: \(line)")
         }
         let plain = try TrackProcess.run(["--demo", "--blur", "10", "--frames", "2"])
         #expect(!plain.stdout.contains("located"), "without --located-only, nothing is outlined: \(plain.stdout)")
@@ -78,8 +81,10 @@ struct LocatedOnlyCommandTests {
         let dir = try TemporaryFiles.directory()
         defer { try? FileManager.default.removeItem(at: dir) }
         let out = dir.appendingPathComponent("annotated.y4m").path, plain = dir.appendingPathComponent("plain.y4m").path
-        let jsonl = try TrackProcess.run(["--input", try Self.clip(in: dir), "--format", "jsonl", "--located-only",
-                                          "--annotate", out, "--record", plain])
+        let jsonl = try TrackProcess.run([
+            "--input", try Self.clip(in: dir), "--format", "jsonl", "--located-only",
+            "--annotate", out, "--record", plain,
+        ])
         let track = try #require((try jsonObject(jsonl.lines[0])["tracks"] as? [[String: Any]])?.first)
         let quad = try #require(track["quad"] as? [[Double]])
         let drawn = try VideoFiles.firstImage(of: out), recorded = try VideoFiles.firstImage(of: plain)

@@ -1,8 +1,8 @@
-import TestSupport
 import BarcodeDecoding
 import BarcodeTracking
 import Foundation
 import FrameSources
+import TestSupport
 import Testing
 
 /// `track --sectional-code39`: a Code 39 label about 2.7 times wider than the view, read

@@ -1,17 +1,21 @@
-import TestSupport
 import Foundation
+import TestSupport
 import Testing
 
 /// Clear in the live view, end to end: what the `jsonl` output says about it, and that the summary agrees.
 struct ServeClearTests {
-    @Test("After POST /clear the output has a cleared line, and the summary lists exactly the codes announced after it, first seen no earlier, counting the clear",
-          .timeLimit(.minutes(3)))
+    @Test(
+        "After POST /clear the output has a cleared line, and the summary lists exactly the codes announced after it, first seen no earlier, counting the clear",
+        .timeLimit(.minutes(3)))
     func summaryAgreesWithEventsAfterClear() throws {
         let directory = try TemporaryFiles.directory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let output = directory.appendingPathComponent("c.jsonl")
-        let track = try ServingTrack(["--demo", "--realtime", "--frames", "300", "--format", "jsonl", "--output", output.path,
-                                      "--serve", "127.0.0.1:0"], directory: directory)
+        let track = try ServingTrack(
+            [
+                "--demo", "--realtime", "--frames", "300", "--format", "jsonl", "--output", output.path,
+                "--serve", "127.0.0.1:0",
+            ], directory: directory)
         // Once the three codes were announced, the operator presses Clear.
         let recognized = Array(#""type":"recognized""#.utf8)
         let seen = try LoopbackHTTP.request("GET", "/events", port: track.port, readFor: 60) { bytes in

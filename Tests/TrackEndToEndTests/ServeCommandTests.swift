@@ -1,9 +1,9 @@
-import TestSupport
 import BarcodeAnnotation
 import BarcodeDecoding
 import BarcodeTracking
 import Foundation
 import FrameSources
+import TestSupport
 import Testing
 
 /// `track --serve`, end to end: the real server, the real `track`, and the page in real headless Chromium.
@@ -12,13 +12,13 @@ struct ServeCommandTests {
     /// Where the end-to-end test leaves its screenshot of the page, for people to look at.
     static let screenshotPath = FileManager.default.temporaryDirectory.appendingPathComponent("live-view-page.png").path
 
-    @Test("The page lists the demo's 3 codes in Chromium, draws their outlines where the events say, and pause stops the frames",
-          .enabled(if: Chromium.shouldRun, Chromium.skipReason), .timeLimit(.minutes(5)))
+    @Test(
+        "The page lists the demo's 3 codes in Chromium, draws their outlines where the events say, and pause stops the frames",
+        .enabled(if: Chromium.shouldRun, Chromium.skipReason), .timeLimit(.minutes(5)))
     func pageInChromium() throws {
         let directory = try TemporaryFiles.directory()
         defer { try? FileManager.default.removeItem(at: directory) }
-        let track = try ServingTrack(["--demo", "--realtime", "--frames", "100000", "--serve", "127.0.0.1:0", "--format", "jsonl"],
-                                     directory: directory)
+        let track = try ServingTrack(ServingTrack.demo + ["--format", "jsonl"], directory: directory)
         #expect(track.firstErrorLine.hasPrefix("serving http://127.0.0.1:"), "\(track.firstErrorLine)")
 
         let browser = try ChromiumSession(url: track.url)
@@ -32,7 +32,9 @@ struct ServeCommandTests {
         try browser.evaluate("document.getElementById('pause').click()")
         #expect(try browser.wait(until: "document.getElementById('state').textContent === 'paused'"))
         Thread.sleep(forTimeInterval: 0.5)
-        let pausedFrames = try LoopbackHTTP.request("GET", "/events", port: track.port, readFor: 1).events.filter { $0["type"] as? String == "frame" }
+        let pausedFrames = try LoopbackHTTP.request("GET", "/events", port: track.port, readFor: 1).events.filter {
+            $0["type"] as? String == "frame"
+        }
         let paused = try #require(pausedFrames.last, "/events replays the latest frame")
         let pausedNumber = try #require(paused["frame"] as? Int)
         Thread.sleep(forTimeInterval: 1)
@@ -76,8 +78,9 @@ struct ServeCommandTests {
         #expect(end.stdout.split(separator: "\n").last?.contains(#""type":"summary""#) == true)
     }
 
-    @Test("A payload with HTML in it shows as text on the page, and no markup from it runs",
-          .enabled(if: Chromium.shouldRun, Chromium.skipReason), .timeLimit(.minutes(3)))
+    @Test(
+        "A payload with HTML in it shows as text on the page, and no markup from it runs",
+        .enabled(if: Chromium.shouldRun, Chromium.skipReason), .timeLimit(.minutes(3)))
     func htmlPayloadIsText() throws {
         let directory = try TemporaryFiles.directory()
         defer { try? FileManager.default.removeItem(at: directory) }
@@ -85,8 +88,9 @@ struct ServeCommandTests {
         let code = try BarcodeRenderer.render(payload, as: .qrCode, width: 500, height: 500, quietZone: 40)
         let photo = directory.appendingPathComponent("label.ppm").path
         _ = FileManager.default.createFile(atPath: photo, contents: Data(RGBImage(code).ppmData))
-        let track = try ServingTrack(["--demo", "--realtime", "--photo", photo, "--frames", "100000", "--serve", "127.0.0.1:0"],
-                                     directory: directory)
+        let track = try ServingTrack(
+            ["--demo", "--realtime", "--photo", photo, "--frames", "100000", "--serve", "127.0.0.1:0"],
+            directory: directory)
         let browser = try ChromiumSession(url: track.url)
         #expect(try browser.wait(until: "document.body.dataset.codes === '1'"))
         Thread.sleep(forTimeInterval: 0.5)  // time for an injected onerror handler to run, were there one
@@ -100,13 +104,14 @@ struct ServeCommandTests {
     func limitsTokenAndEnd() throws {
         let directory = try TemporaryFiles.directory()
         defer { try? FileManager.default.removeItem(at: directory) }
-        let track = try ServingTrack(["--demo", "--realtime", "--frames", "100000", "--serve", "127.0.0.1:0"], directory: directory)
+        let track = try ServingTrack(ServingTrack.demo, directory: directory)
         _ = track
         // The MJPEG stream keeps sending frames, each a JPEG with its frame number (read until three
         // have come: seconds on a loaded machine).
         let frameHeader = Array("X-Frame-Number: ".utf8)
         let stream = try LoopbackHTTP.request("GET", "/stream.mjpeg", port: track.port, readFor: 60) { bytes in
-            bytes.indices.dropLast(frameHeader.count).lazy.filter { bytes[$0..<$0 + frameHeader.count].elementsEqual(frameHeader) }.count >= 3
+            bytes.indices.dropLast(frameHeader.count).lazy.filter { bytes[$0..<$0 + frameHeader.count].elementsEqual(frameHeader) }.count
+                >= 3
         }
         let numbers = stream.text.split(separator: "\r\n").compactMap { line in
             line.hasPrefix("X-Frame-Number: ") ? Int(line.dropFirst(16)) : nil
@@ -120,7 +125,12 @@ struct ServeCommandTests {
         let deadline = Date().addingTimeInterval(60)
         while open.count < 8, Date() < deadline {
             let stream = try LoopbackHTTP.openStream("/events", port: track.port)
-            if stream.status == 200 { open.append(stream.fd) } else { close(stream.fd); Thread.sleep(forTimeInterval: 0.25) }
+            if stream.status == 200 {
+                open.append(stream.fd)
+            } else {
+                close(stream.fd)
+                Thread.sleep(forTimeInterval: 0.25)
+            }
         }
         #expect(open.count == 8)
         let refused = try LoopbackHTTP.request("GET", "/stream.mjpeg", port: track.port, readFor: 10)
@@ -149,10 +159,12 @@ struct ServeCommandTests {
         #expect(short.waitForExit() == 0)
     }
 
-    @Test("Bad --serve and --token values exit 64 naming the option", arguments: [
-        (["--serve", "70000"], "--serve"), (["--serve", "abc"], "--serve"), (["--token", "abcdefgh12"], "--token"),
-        (["--serve", "8080", "--token", "<bad>"], "--token"), (["--serve", "::1:80"], "--serve"),
-    ])
+    @Test(
+        "Bad --serve and --token values exit 64 naming the option",
+        arguments: [
+            (["--serve", "70000"], "--serve"), (["--serve", "abc"], "--serve"), (["--token", "abcdefgh12"], "--token"),
+            (["--serve", "8080", "--token", "<bad>"], "--token"), (["--serve", "::1:80"], "--serve"),
+        ])
     func badArguments(arguments: [String], option: String) throws {
         let run = try TrackProcess.run(["--demo", "--frames", "3"] + arguments)
         #expect(run.status == 64)

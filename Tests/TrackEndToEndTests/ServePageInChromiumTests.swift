@@ -1,30 +1,30 @@
-import TestSupport
 import Foundation
+import TestSupport
 import Testing
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// The live page in real headless Chromium against what goes wrong around it: a hostile page in the
 /// same browser.
 @Suite(.serialized)
 struct ServePageInChromiumTests {
-    @Test("A cross-site page in Chromium that POSTs to /pause with mode no-cors does not pause the job",
-          .enabled(if: Chromium.shouldRun, Chromium.skipReason), .timeLimit(.minutes(3)))
+    @Test(
+        "A cross-site page in Chromium that POSTs to /pause with mode no-cors does not pause the job",
+        .enabled(if: Chromium.shouldRun, Chromium.skipReason), .timeLimit(.minutes(3)))
     func crossSitePageCannotPause() throws {
-        let directory = try TemporaryFiles.directory()
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let track = try ServingTrack(["--demo", "--realtime", "--frames", "100000", "--serve", "127.0.0.1:0", "--format", "jsonl"],
-                                     directory: directory)
+        let track = try ServingTrack(ServingTrack.demo + ["--format", "jsonl"])
         // Served as http://localhost:OTHER/: another site than http://127.0.0.1:PORT/.
         let target = "http://127.0.0.1:\(track.port)"
-        let other = try OtherSitePage(html: """
-            <!doctype html><html><body><script>
-            const done = (what) => { document.body.dataset.sent = what; };
-            Promise.all(["/pause", "/clear"].map((path) => fetch("\(target)" + path, { mode: "no-cors", method: "POST", body: "x" })))
-              .then(() => done("sent"), (error) => done("error: " + error));
-            </script></body></html>
-            """)
+        let other = try OtherSitePage(
+            html: """
+                <!doctype html><html><body><script>
+                const done = (what) => { document.body.dataset.sent = what; };
+                Promise.all(["/pause", "/clear"].map((path) => fetch("\(target)" + path, { mode: "no-cors", method: "POST", body: "x" })))
+                  .then(() => done("sent"), (error) => done("error: " + error));
+                </script></body></html>
+                """)
         let browser = try ChromiumSession(url: "http://localhost:\(other.port)/")
         #expect(try browser.wait(until: "document.body.dataset.sent !== undefined"))
         let outcome = try browser.evaluate("document.body.dataset.sent") as? String

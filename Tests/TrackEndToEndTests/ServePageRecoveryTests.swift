@@ -1,27 +1,28 @@
-import TestSupport
 import Foundation
 import Synchronization
+import TestSupport
 import Testing
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// The live page in real headless Chromium when the server was full as it opened, and when the job
 /// pauses or ends: what the operator sees must say so, and must come back when it can.
 @Suite(.serialized)
 struct ServePageRecoveryTests {
-    @Test("A page opened while every stream slot is taken says so, and shows codes and outlines within 15 s of the slots freeing",
-          .enabled(if: Chromium.shouldRun, Chromium.skipReason), .timeLimit(.minutes(3)))
+    @Test(
+        "A page opened while every stream slot is taken says so, and shows codes and outlines within 15 s of the slots freeing",
+        .enabled(if: Chromium.shouldRun, Chromium.skipReason), .timeLimit(.minutes(3)))
     func pageRecoversWhenSlotsFree() throws {
-        let directory = try TemporaryFiles.directory()
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let track = try ServingTrack(["--demo", "--realtime", "--frames", "100000", "--serve", "127.0.0.1:0"], directory: directory)
+        let track = try ServingTrack(ServingTrack.demo)
         let holders = try SlotHolders(port: track.port, count: 8)
         defer { holders.release() }
         try #require(holders.statuses.allSatisfy { $0 == 200 }, "the holders took every slot: \(holders.statuses)")
 
         let browser = try ChromiumSession(url: track.url)
-        let saysFull = try browser.wait(until: "/too many viewers|server full/.test(document.getElementById('state').textContent)", seconds: 20)
+        let saysFull = try browser.wait(
+            until: "/too many viewers|server full/.test(document.getElementById('state').textContent)", seconds: 20)
         let state = try browser.evaluate("document.getElementById('state').textContent")
         #expect(saysFull, "the page says the server is full: \(state ?? "")")
         #expect(try browser.evaluate("document.body.dataset.codes") as? String == "0")
@@ -29,24 +30,27 @@ struct ServePageRecoveryTests {
         Thread.sleep(forTimeInterval: 8)
 
         holders.release()
-        let recovered = try browser.wait(until: """
-            Number(document.body.dataset.codes) > 0 && document.body.dataset.rendered !== '' && document.getElementById('frame').src.startsWith('blob:')
-            """, seconds: 15)
-        let shown = try browser.evaluate("[document.getElementById('state').textContent, document.body.dataset.codes, document.body.dataset.rendered].join(' | ')")
+        let recovered = try browser.wait(
+            until: """
+                Number(document.body.dataset.codes) > 0 && document.body.dataset.rendered !== '' && document.getElementById('frame').src.startsWith('blob:')
+                """, seconds: 15)
+        let shown = try browser.evaluate(
+            "[document.getElementById('state').textContent, document.body.dataset.codes, document.body.dataset.rendered].join(' | ')")
         #expect(recovered, "the page shows codes, outlines and pictures again: \(shown ?? "")")
         #expect(try browser.evaluate("document.getElementById('state').textContent") as? String == "live")
         _ = track.stop()
     }
 
-    @Test("The fps readout says paused while paused and finished once the job ended, and the buttons are disabled after the end",
-          .enabled(if: Chromium.shouldRun, Chromium.skipReason), .timeLimit(.minutes(3)))
+    @Test(
+        "The fps readout says paused while paused and finished once the job ended, and the buttons are disabled after the end",
+        .enabled(if: Chromium.shouldRun, Chromium.skipReason), .timeLimit(.minutes(3)))
     func readoutAndButtonsFollowTheJob() throws {
-        let directory = try TemporaryFiles.directory()
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let track = try ServingTrack(["--demo", "--realtime", "--frames", "100000", "--serve", "127.0.0.1:0"], directory: directory)
+        let track = try ServingTrack(ServingTrack.demo)
         let browser = try ChromiumSession(url: track.url)
         let fps = "document.getElementById('fps').textContent"
-        #expect(try browser.wait(until: "/^[0-9.]+ fps$/.test(\(fps)) && Number.parseFloat(\(fps)) > 0"), "a live rate first: \(String(describing: try? browser.evaluate(fps)))")
+        #expect(
+            try browser.wait(until: "/^[0-9.]+ fps$/.test(\(fps)) && Number.parseFloat(\(fps)) > 0"),
+            "a live rate first: \(String(describing: try? browser.evaluate(fps)))")
         let buttons = "['pause', 'resume', 'clear', 'snapshot'].map((id) => document.getElementById(id).disabled)"
         #expect(try browser.evaluate("\(buttons).every((d) => !d)") as? Bool == true, "the buttons work while the job runs")
 
@@ -55,8 +59,9 @@ struct ServePageRecoveryTests {
         Thread.sleep(forTimeInterval: 3)
         #expect(try browser.evaluate(fps) as? String == "paused", "it stays paused, not a frozen or falling rate")
         let joiner = try ChromiumSession(url: track.url)
-        #expect(try joiner.wait(until: "\(fps) === 'paused' && document.getElementById('state').textContent === 'paused'", seconds: 20),
-                "a page opened while paused says so")
+        #expect(
+            try joiner.wait(until: "\(fps) === 'paused' && document.getElementById('state').textContent === 'paused'", seconds: 20),
+            "a page opened while paused says so")
         try browser.evaluate("document.getElementById('resume').click()")
         #expect(try browser.wait(until: "/^[0-9.]+ fps$/.test(\(fps)) && Number.parseFloat(\(fps)) > 0", seconds: 10), "live again")
 
@@ -65,8 +70,9 @@ struct ServePageRecoveryTests {
         Thread.sleep(forTimeInterval: 3)
         #expect(try browser.evaluate(fps) as? String == "finished", "the readout stays finished after the server closed")
         let disabled = try browser.evaluate(buttons)
-        #expect(try browser.evaluate("\(buttons).every((d) => d)") as? Bool == true,
-                "nothing left to pause, resume, clear or snapshot: \(disabled ?? "")")
+        #expect(
+            try browser.evaluate("\(buttons).every((d) => d)") as? Bool == true,
+            "nothing left to pause, resume, clear or snapshot: \(disabled ?? "")")
         #expect(track.stop().status == 130)
     }
 }

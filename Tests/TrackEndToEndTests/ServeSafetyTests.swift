@@ -1,25 +1,26 @@
-import TestSupport
 import Foundation
+import TestSupport
 import Testing
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// `track --serve` against what a hostile web page or a stalled client does: cross-site requests,
 /// foreign Host names (DNS rebinding), connections that never read or never finish their request.
 @Suite(.serialized)
 struct ServeSafetyTests {
-    @Test("A loopback job refuses POSTs from another origin or a cross-site fetch, and requests naming a foreign Host; the job keeps running",
-          .timeLimit(.minutes(3)))
+    @Test(
+        "A loopback job refuses POSTs from another origin or a cross-site fetch, and requests naming a foreign Host; the job keeps running",
+        .timeLimit(.minutes(3)))
     func crossSiteRequestsAreRefused() throws {
-        let directory = try TemporaryFiles.directory()
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let track = try ServingTrack(["--demo", "--realtime", "--frames", "100000", "--serve", "127.0.0.1:0"], directory: directory)
+        let track = try ServingTrack(ServingTrack.demo)
         let port = track.port
         let own = "Host: 127.0.0.1:\(port)"
 
-        let evil = try LoopbackHTTP.request("POST", "/pause", port: port,
-                                            headers: [own, "Origin: http://evil.example", "Content-Type: text/plain"])
+        let evil = try LoopbackHTTP.request(
+            "POST", "/pause", port: port,
+            headers: [own, "Origin: http://evil.example", "Content-Type: text/plain"])
         #expect(evil.status == 403 && evil.text.contains("cross-site"), "\(evil.head) \(evil.text)")
         let fetched = try LoopbackHTTP.request("POST", "/clear", port: port, headers: [own, "Sec-Fetch-Site: cross-site"])
         #expect(fetched.status == 403, "\(fetched.head)")
@@ -41,7 +42,8 @@ struct ServeSafetyTests {
         #expect(try track.latestFrame() > before, "the job was not paused")
 
         // The page's own requests (Origin = its own address) and clients without Origin (curl) still act.
-        let pause = try LoopbackHTTP.request("POST", "/pause", port: port, headers: [own, "Origin: http://127.0.0.1:\(port)", "Sec-Fetch-Site: same-origin"])
+        let pause = try LoopbackHTTP.request(
+            "POST", "/pause", port: port, headers: [own, "Origin: http://127.0.0.1:\(port)", "Sec-Fetch-Site: same-origin"])
         #expect(pause.status == 200, "\(pause.head)")
         #expect(try LoopbackHTTP.request("POST", "/resume", port: port).status == 200)
         _ = track.stop()
@@ -49,10 +51,7 @@ struct ServeSafetyTests {
 
     @Test("--serve-host adds a name the loopback server answers to; a bad name is refused with 64", .timeLimit(.minutes(2)))
     func serveHostAddsAName() throws {
-        let directory = try TemporaryFiles.directory()
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let track = try ServingTrack(["--demo", "--realtime", "--frames", "100000", "--serve", "127.0.0.1:0", "--serve-host", "Scanner.test"],
-                                     directory: directory)
+        let track = try ServingTrack(ServingTrack.demo + ["--serve-host", "Scanner.test"])
         #expect(try LoopbackHTTP.request("GET", "/", port: track.port, headers: ["Host: scanner.test:\(track.port)"]).status == 200)
         #expect(try LoopbackHTTP.request("GET", "/", port: track.port, headers: ["Host: other.test:\(track.port)"]).status == 403)
         _ = track.stop()
@@ -62,12 +61,11 @@ struct ServeSafetyTests {
         #expect(alone.status == 64 && alone.stderr.contains("--serve-host"), "\(alone.stderr)")
     }
 
-    @Test("Eight clients that never read and requests never finished do not lock viewers out: their slots free and a viewer is served",
-          .timeLimit(.minutes(3)))
+    @Test(
+        "Eight clients that never read and requests never finished do not lock viewers out: their slots free and a viewer is served",
+        .timeLimit(.minutes(3)))
     func stalledClientsReleaseTheirSlots() throws {
-        let directory = try TemporaryFiles.directory()
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let track = try ServingTrack(["--demo", "--realtime", "--frames", "100000", "--serve", "127.0.0.1:0"], directory: directory)
+        let track = try ServingTrack(ServingTrack.demo)
         // Eight MJPEG viewers that never read a byte, and three requests that never end their header.
         var stalled: [Int32] = []
         for _ in 0..<8 {

@@ -1,6 +1,6 @@
-import TestSupport
 import BarcodeTracking
 import Foundation
+import TestSupport
 import Testing
 
 /// The track lifecycle of `--format jsonl`: `appeared`, `returned`, `recognized` and `lost`.
@@ -9,9 +9,22 @@ struct TrackLifecycleTests {
     static func events(_ run: TrackProcess.Outcome) throws -> [(type: String, id: Int)] {
         try run.lines.map(jsonObject).compactMap { object in
             guard let type = object["type"] as? String, ["appeared", "returned", "recognized", "lost"].contains(type),
-                  let id = object["id"] as? Int else { return nil }
+                let id = object["id"] as? Int
+            else { return nil }
             return (type, id)
         }
+    }
+
+    /// The run of `track --input CLIP --format jsonl` plus `arguments` on the clip `write` makes
+    /// (see ``TrackProcess/run(onClipFrom:_:)``), and its lifecycle events, checked with
+    /// ``expectWellFormed(_:sourceLocation:)``.
+    static func lifecycle(
+        of write: (URL) throws -> String, _ arguments: [String] = [], sourceLocation: SourceLocation = #_sourceLocation
+    ) throws -> (run: TrackProcess.Outcome, events: [(type: String, id: Int)]) {
+        let run = try TrackProcess.run(onClipFrom: write, ["--format", "jsonl"] + arguments)
+        let events = try Self.events(run)
+        Self.expectWellFormed(events, sourceLocation: sourceLocation)
+        return (run, events)
     }
 
     /// Checks the stream's promises: `appeared` once per id and first, `lost` only for an id on
@@ -37,18 +50,8 @@ struct TrackLifecycleTests {
 
     @Test("A QR code that leaves and comes back: appeared, recognized, lost, returned under the same id, recognized once")
     func leavesAndComesBack() throws {
-        let dir = try TemporaryFiles.directory()
-        defer { try? FileManager.default.removeItem(at: dir) }
-        let path = dir.appendingPathComponent("back.y4m").path
-        func shown(at origin: (x: Int, y: Int)) -> [[LabelClip.Label]] {
-            Array(repeating: [.init(text: "BACK", symbology: .qrCode, origin: origin, width: 160, height: 160)], count: 4)
-        }
-        // Away for 30 frames (1 s): past the 0.5 s coast time, within the identity memory.
-        try LabelClip.write(shown(at: (40, 40)) + Array(repeating: [], count: 30) + shown(at: (400, 260)), to: path)
-        let run = try TrackProcess.run(["--input", path, "--format", "jsonl"])
+        let (run, events) = try Self.lifecycle(of: IdentityMemoryCommandTests.clip)
         #expect(run.status == 0, "\(run.stderr)")
-        let events = try Self.events(run)
-        Self.expectWellFormed(events)
         let id = try #require(events.first?.id)
         #expect(events.map(\.type) == ["appeared", "recognized", "lost", "returned"], "\(events)")
         #expect(events.allSatisfy { $0.id == id }, "\(events)")
@@ -58,13 +61,8 @@ struct TrackLifecycleTests {
 
     @Test("A located-only code is announced when it appears, before it is read and recognized under the same id")
     func locatedOnlyAppears() throws {
-        let dir = try TemporaryFiles.directory()
-        defer { try? FileManager.default.removeItem(at: dir) }
-        let path = try LocatedOnlyCommandTests.clip(in: dir)
-        let run = try TrackProcess.run(["--input", path, "--format", "jsonl", "--located-only"])
+        let (run, events) = try Self.lifecycle(of: LocatedOnlyCommandTests.clip, ["--located-only"])
         #expect(run.status == 0, "\(run.stderr)")
-        let events = try Self.events(run)
-        Self.expectWellFormed(events)
         let appeared = try run.objects(ofType: "appeared")
         #expect(appeared.count == 1 && appeared.first?["frame"] as? Int == 1, "\(appeared)")
         #expect(events.map(\.type) == ["appeared", "recognized"], "\(events)")
@@ -72,14 +70,13 @@ struct TrackLifecycleTests {
 
     @Test("A located-only code that leaves unread is lost only after it was announced")
     func locatedOnlyLost() throws {
-        let dir = try TemporaryFiles.directory()
-        defer { try? FileManager.default.removeItem(at: dir) }
-        let path = dir.appendingPathComponent("gone.y4m").path
-        let blurred = LabelClip.Label(text: "LOT51426456", symbology: .code128, origin: (150, 160), width: 340, height: 120, blur: 12)
-        try LabelClip.write(Array(repeating: [blurred], count: 4) + Array(repeating: [], count: 30), to: path)
-        let run = try TrackProcess.run(["--input", path, "--format", "jsonl", "--located-only"])
-        let events = try Self.events(run)
-        Self.expectWellFormed(events)
+        func clip(in dir: URL) throws -> String {
+            let path = dir.appendingPathComponent("gone.y4m").path
+            let blurred = LabelClip.Label(text: "LOT51426456", symbology: .code128, origin: (150, 160), width: 340, height: 120, blur: 12)
+            try LabelClip.write(Array(repeating: [blurred], count: 4) + Array(repeating: [], count: 30), to: path)
+            return path
+        }
+        let (_, events) = try Self.lifecycle(of: clip, ["--located-only"])
         #expect(events.map(\.type) == ["appeared", "lost"], "\(events)")
     }
 }

@@ -1,8 +1,8 @@
+import BarcodeTracking
+import PropertyBased
 import SeededRandom
 import Synchronization
-import PropertyBased
 import Testing
-import BarcodeTracking
 
 /// Counts calls from any thread.
 final class Counter: Sendable {
@@ -45,9 +45,11 @@ struct ScanSessionTests {
         let finished = Counter()
         var configuration = ScanSessionConfiguration()
         configuration.expectedCount = 2
-        let session = try ScanSession(configuration: configuration, didProcessFrame: { frame in
-            for track in frame.tracks where track.barcode?.data == "BAD" { _ = try? frame.reject(track.id) }
-        }, onFinish: { _ in finished.increment() })
+        let session = try ScanSession(
+            configuration: configuration,
+            didProcessFrame: { frame in
+                for track in frame.tracks where track.barcode?.data == "BAD" { _ = try? frame.reject(track.id) }
+            }, onFinish: { _ in finished.increment() })
         let frame = [code("GOOD", at: Point(x: 100, y: 100)), code("BAD", at: Point(x: 300, y: 100))]
         let results = try run(session, [frame, frame, frame])
         #expect(session.recognized.map(\.barcode.data) == ["GOOD"])
@@ -89,11 +91,13 @@ struct ScanSessionTests {
         var configuration = ScanSessionConfiguration()
         configuration.expectedCount = 2
         let session = try ScanSession(configuration: configuration, onFinish: { finished.append($0) })
-        let results = try run(session, [
-            [code("A", at: Point(x: 100, y: 100))],
-            [code("A", at: Point(x: 100, y: 100)), code("B", at: Point(x: 300, y: 100))],
-            [code("C", at: Point(x: 500, y: 100))],
-        ])
+        let results = try run(
+            session,
+            [
+                [code("A", at: Point(x: 100, y: 100))],
+                [code("A", at: Point(x: 100, y: 100)), code("B", at: Point(x: 300, y: 100))],
+                [code("C", at: Point(x: 500, y: 100))],
+            ])
         #expect(results[1]?.recognizedCount == 2)
         #expect(results[2] == nil, "frames after completion are ignored")
         session.stop()
@@ -169,13 +173,19 @@ struct ScanSessionTests {
         #expect(counts == [.separateWhenSimultaneouslyVisible: 2, .oncePerPayload: 1, .everyTrack: 3])
     }
 
+    /// Runs `session` on "BACK" read at (100, 100) in two frames, then no code for `awayFrames`
+    /// frames, then "BACK" read at (400, 300) in one frame.
+    func runComingBack(_ session: ScanSession, awayFrames: Int) throws -> [ScanFrameResult?] {
+        let first = [code("BACK", at: Point(x: 100, y: 100))]
+        return try run(
+            session, [first, first] + Array(repeating: [Detection](), count: awayFrames) + [[code("BACK", at: Point(x: 400, y: 300))]])
+    }
+
     @Test("A code that comes back under a new track keeps the id it was announced under")
     func comingBackKeepsAnnouncedID() throws {
         let session = try ScanSession()
-        let first = [code("BACK", at: Point(x: 100, y: 100))]
         // Away for 31 s: longer than the tracker's 30 s identity memory, so the code gets a new track.
-        let results = try run(session, [first, first] + Array(repeating: [Detection](), count: 930)
-                              + [[code("BACK", at: Point(x: 400, y: 300))]])
+        let results = try runComingBack(session, awayFrames: 930)
         let announced = try #require(results.first??.newlyRecognized.first)
         let recognized = try #require(session.recognized.first)
         #expect(session.recognized.count == 1)
@@ -186,10 +196,8 @@ struct ScanSessionTests {
     @Test("A code back within the identity memory takes its id back and is not announced again")
     func comingBackSoonTakesItsIDBack() throws {
         let session = try ScanSession()
-        let first = [code("BACK", at: Point(x: 100, y: 100))]
         // Away for 0.7 s: past the coast time (its track is removed), within the 30 s memory.
-        let results = try run(session, [first, first] + Array(repeating: [Detection](), count: 20)
-                              + [[code("BACK", at: Point(x: 400, y: 300))]])
+        let results = try runComingBack(session, awayFrames: 20)
         let announced = try #require(results.first??.newlyRecognized.first)
         let back = try #require(results.last??.tracks.first)
         #expect(back.id == announced.trackID && back.state == .tracked)
@@ -225,13 +233,18 @@ struct ScanSessionTests {
         configuration.maximumCodesPerFrame = 2
         configuration.scanArea = try ScanArea(margins: .init(left: .pixels(50)))
         let session = try ScanSession(configuration: configuration)
-        let result = try #require(try run(session, [[
-            code("EAN", at: Point(x: 320, y: 240), symbology: .ean13),
-            code("EDGE", at: Point(x: 20, y: 240)),
-            code("NEAR", at: Point(x: 330, y: 240)),
-            code("MID", at: Point(x: 400, y: 240)),
-            code("FAR", at: Point(x: 600, y: 400), symbology: .qrCode),
-        ]])[0])
+        let result = try #require(
+            try run(
+                session,
+                [
+                    [
+                        code("EAN", at: Point(x: 320, y: 240), symbology: .ean13),
+                        code("EDGE", at: Point(x: 20, y: 240)),
+                        code("NEAR", at: Point(x: 330, y: 240)),
+                        code("MID", at: Point(x: 400, y: 240)),
+                        code("FAR", at: Point(x: 600, y: 400), symbology: .qrCode),
+                    ]
+                ])[0])
         #expect(Set(result.tracks.compactMap(\.barcode?.data)) == ["NEAR", "MID"])
         var bad = ScanSessionConfiguration()
         bad.verification = .init(required: 3, window: 2)
@@ -254,8 +267,12 @@ struct ScanSessionTests {
                     positions[i] = positions[i] + Point(x: .random(in: -3...3, using: &rng), y: .random(in: -3...3, using: &rng))
                     if Double.random(in: 0...1, using: &rng) < 0.8 { detections.append(code("C\(i)", at: positions[i])) }
                 }
-                if frame == 30 { session.clear(); newlyByTrack = [:] }
-                let result = try #require(try session.process(detections, frameNumber: frame + 1, time: Double(frame) / 30, frameSize: frameSize))
+                if frame == 30 {
+                    session.clear()
+                    newlyByTrack = [:]
+                }
+                let result = try #require(
+                    try session.process(detections, frameNumber: frame + 1, time: Double(frame) / 30, frameSize: frameSize))
                 rejected.formUnion(result.tracks.filter(\.isRejected).map(\.id))
                 for code in result.newlyRecognized { newlyByTrack[code.trackID, default: 0] += 1 }
                 #expect(session.recognized.allSatisfy { !rejected.contains($0.trackID) }, "seed \(seed)")

@@ -1,14 +1,16 @@
-import Testing
 import BarcodeTracking
+import Testing
 
 /// Which codes that left the view and came back take their id back
 /// (``TrackerConfiguration/identityMemory``), and which payloads never do.
 struct TrackerIdentityMemoryTests {
+    /// What ``run(_:_:from:)`` returns.
+    typealias Run = (a: [TrackID], removed: [TrackID], time: Double)
+
     /// Feeds `frames` at 30 fps from `start` (seconds); returns the ids of the tracks
     /// measured with payload "A" in the last frame, every id removed on the way, and the
     /// time after the last frame.
-    static func run(_ tracker: inout Tracker, _ frames: [[Detection]], from start: Double)
-        throws -> (a: [TrackID], removed: [TrackID], time: Double) {
+    static func run(_ tracker: inout Tracker, _ frames: [[Detection]], from start: Double) throws -> Run {
         var time = start, last: TrackerUpdate?, removed: [TrackID] = []
         for detections in frames {
             last = try tracker.update(with: detections, at: time)
@@ -21,6 +23,14 @@ struct TrackerIdentityMemoryTests {
 
     static func repeated(_ detections: [Detection], _ count: Int) -> [[Detection]] {
         Array(repeating: detections, count: count)
+    }
+
+    /// From `start`, no code for 0.7 s (21 frames: past the coast time, within the default
+    /// memory), then "A" read once at (500, 300): the run while away and the run back.
+    static func awayAndBack(_ tracker: inout Tracker, from start: Double) throws -> (away: Run, back: Run) {
+        let away = try run(&tracker, repeated([], 21), from: start)
+        let back = try run(&tracker, [[code("A", at: Point(x: 500, y: 300))]], from: away.time)
+        return (away, back)
     }
 
     @Test("With the default memory a code back 10 s later, in another place, gets its id back")
@@ -44,9 +54,8 @@ struct TrackerIdentityMemoryTests {
         let stayed = try Self.run(&tracker, Self.repeated([first], 60), from: 0.1)
         #expect(stayed.a.count == 1 && stayed.removed.count == 1)
         // The first leaves for 0.7 s: it is the only label remembered with "A".
-        let away = try Self.run(&tracker, Self.repeated([], 21), from: stayed.time)
+        let (away, back) = try Self.awayAndBack(&tracker, from: stayed.time)
         #expect(away.removed == stayed.a)
-        let back = try Self.run(&tracker, [[code("A", at: Point(x: 500, y: 300))]], from: away.time)
         #expect(back.a.count == 1 && back.a != stayed.a, "a label of a shared payload gets a new id")
     }
 
@@ -57,8 +66,7 @@ struct TrackerIdentityMemoryTests {
         // Tracked first, then read twice a frame: a repeat sighting of the tracked code.
         let seen = try Self.run(&tracker, Self.repeated([whole], 2) + Self.repeated([whole, part], 5), from: 0)
         #expect(seen.a.count == 1)
-        let away = try Self.run(&tracker, Self.repeated([], 21), from: seen.time)
-        let back = try Self.run(&tracker, [[code("A", at: Point(x: 500, y: 300))]], from: away.time)
+        let back = try Self.awayAndBack(&tracker, from: seen.time).back
         #expect(back.a == seen.a)
     }
 
@@ -68,8 +76,7 @@ struct TrackerIdentityMemoryTests {
         _ = try Self.run(&tracker, [[code("A", at: Point(x: 100, y: 100)), code("A", at: Point(x: 300, y: 100))]], from: 0)
         tracker.removeAllTracks()
         let seen = try Self.run(&tracker, Self.repeated([code("A", at: Point(x: 100, y: 100))], 3), from: 1)
-        let away = try Self.run(&tracker, Self.repeated([], 21), from: seen.time)
-        let back = try Self.run(&tracker, [[code("A", at: Point(x: 500, y: 300))]], from: away.time)
+        let back = try Self.awayAndBack(&tracker, from: seen.time).back
         #expect(back.a == seen.a)
     }
 
@@ -97,9 +104,8 @@ struct TrackerIdentityMemoryTests {
         let jumped = try Self.run(&tracker, Self.repeated([code("A", at: Point(x: 900, y: 600))], 5), from: first.time)
         #expect(jumped.a.count == 1 && jumped.a != first.a)
         // Both removed, then the code comes back: the id it was seen under last.
-        let away = try Self.run(&tracker, Self.repeated([], 21), from: jumped.time)
+        let (away, back) = try Self.awayAndBack(&tracker, from: jumped.time)
         #expect(Set(away.removed) == Set(first.a + jumped.a))
-        let back = try Self.run(&tracker, [[code("A", at: Point(x: 500, y: 300))]], from: away.time)
         #expect(back.a == jumped.a)
     }
 }
