@@ -62,14 +62,19 @@ struct FineRetailReadTests {
         return recognized
     }
 
+    /// Frame `frame` of seed `seed`'s station scene, and zxing-cpp's reads of the whole frame.
+    static func wholeFrame(seed: UInt64, frame: Int) throws -> (scene: SyntheticScene, image: LumaImage, reads: [Barcode]) {
+        let scene = try stationScene(seed: seed, frames: 3000)
+        let image = scene.render(frame: frame).frame.image
+        return (scene, image, try BarcodeReader(options: .video).read(image).detections.compactMap(\.barcode))
+    }
+
     @Test(
         "An EAN-13 at 2 px a module that zxing-cpp reads as another UPC-A on every frame it crosses is read from its module centres, and recognized with its own payload"
     )
     func moduleCentresReadTheLabel() throws {
         // Seed 4's pallet 7: the EAN-13 4070971516585 crosses the view from frame 2921 on, 8 pixels a frame.
-        let scene = try Self.stationScene(seed: 4, frames: 3000)
-        let image = scene.render(frame: 2980).frame.image
-        let reads = try BarcodeReader(options: .video).read(image).detections.compactMap(\.barcode)
+        let (scene, image, reads) = try Self.wholeFrame(seed: 4, frame: 2980)
         let misread = try #require(reads.first { $0.data == "010917516525" }, "the premise: zxing-cpp misreads the label")
         #expect(!reads.contains { $0.data == "4070971516585" }, "the premise: and does not read it")
         #expect(RetailModuleReading.digits(in: image, at: misread.location) == "4070971516585")
@@ -80,10 +85,8 @@ struct FineRetailReadTests {
 
     @Test("Module centres that hold no EAN-13 (a blank patch, or a code's bars laid backwards) read nothing")
     func moduleCentresReadNothingWithoutACode() throws {
-        let scene = try Self.stationScene(seed: 4, frames: 3000)
-        let image = scene.render(frame: 2980).frame.image
-        let label = try #require(
-            try BarcodeReader(options: .video).read(image).detections.compactMap(\.barcode).first { $0.data == "010917516525" })
+        let (_, image, reads) = try Self.wholeFrame(seed: 4, frame: 2980)
+        let label = try #require(reads.first { $0.data == "010917516525" })
         #expect(RetailModuleReading.digits(in: image, at: label.location.rotatedLabels(by: 2)) == nil)
         let blank = try LumaImage(width: 300, height: 100, pixels: [UInt8](repeating: 200, count: 300 * 100))
         #expect(RetailModuleReading.digits(in: blank, at: Quadrilateral(Rect(x: 50, y: 20, width: 190, height: 40))) == nil)
@@ -95,9 +98,7 @@ struct FineRetailReadTests {
     func backwardMisreadGivesWay() throws {
         // Seed 1's pallet 7: the EAN-13 4025194271322 enters at the frame's left edge at frame 2889,
         // where zxing-cpp reads it right to left as 0774717491122.
-        let scene = try Self.stationScene(seed: 1, frames: 3000)
-        let image = scene.render(frame: 2960).frame.image
-        let reads = try BarcodeReader(options: .video).read(image).detections.compactMap(\.barcode)
+        let (scene, image, reads) = try Self.wholeFrame(seed: 1, frame: 2960)
         let misread = try #require(
             reads.first { $0.data == "0774717491122" || $0.data == "774717491122" }, "the premise: zxing-cpp misreads the label")
         #expect(misread.location.topLeft.x > misread.location.topRight.x, "the premise: right to left")
