@@ -93,9 +93,17 @@ extension TrackingEngine {
                 // An add-on read with its code: a new code unless its own track measured it.
                 sorted.discovered += output.found
                 if let memory = output.memory { sorted.memory[track.id] = memory }
-            case .locatedOnly:
-                // A located-only track's first read: checked as a new code's (below).
-                sorted.measured += output.detections.map { $0.barcode == nil ? $0 : checkingFineRetailRead($0, in: image) }
+            case .locatedOnly(let track):
+                // A located-only track's first read: checked as a new code's (below). Of the
+                // outlines its window holds, the one nearest the track measures it; the others
+                // are no measurement of it, and taken as codes of their own, every track's window
+                // would start new tracks on the same spots frame after frame (the station scene's
+                // dense labels: 4 times as many located-only tracks each frame, until memory ran out).
+                let decoded = output.detections.filter { $0.barcode != nil }.map { checkingFineRetailRead($0, in: image) }
+                let predicted = track.predictedLocation.center
+                let nearest = output.detections.filter { $0.barcode == nil }
+                    .min { $0.location.center.distance(to: predicted) < $1.location.center.distance(to: predicted) }
+                sorted.measured += decoded + (nearest.map { [$0] } ?? [])
             case .search(let box, _, _, _, .changedRegions):
                 // A 1-D read against the searched rectangle's edge inside the frame may be of a
                 // code the rectangle cuts (zxing-cpp reads part of an EAN-13 as a UPC-A): left
@@ -141,6 +149,8 @@ extension TrackingEngine {
             measured.append(checked)
             foundNew = true
         }
+        // One outline a spot: several located-only tracks' windows can hold the same outline.
+        measured = Self.withoutRepeatedOutlines(measured)
         // No real 2-D code has a side under 4 pixels, whichever job read it: the 1-hour soak saw
         // a PDF417 read with two corners on one point start a second track on a tracked code.
         measured = Self.droppingFalseLocks(measured).filter { detection in
@@ -166,5 +176,23 @@ extension TrackingEngine {
                         location: Quadrilateral(box))))
         }
         return (measured, foundNew)
+    }
+}
+
+extension TrackingEngine {
+    /// `detections` without each located-only one at the spot of a located-only one before it
+    /// (``Quadrilateral/isSameCode(as:partialRead:)``): one outline measures one track, and a
+    /// copy of it would keep a second track on the same spot.
+    static func withoutRepeatedOutlines(_ detections: [Detection]) -> [Detection] {
+        var kept: [Detection] = []
+        for detection in detections {
+            if detection.barcode == nil,
+                kept.contains(where: { $0.barcode == nil && $0.location.isSameCode(as: detection.location, partialRead: false) })
+            {
+                continue
+            }
+            kept.append(detection)
+        }
+        return kept
     }
 }

@@ -60,4 +60,25 @@ struct LocatedOnlyTests {
         #expect(Set(session.recognized.map(\.firstTrackID)) == firstIDs)
         #expect(Set(results.flatMap { $0.tracks.map(\.id) }) == firstIDs, "no other track in between")
     }
+
+    @Test(
+        "On the station scene's dense labels, each spot keeps one located-only track: the tracks stay as few as the labels' outlines (they had multiplied 4 times a frame, to 13,264 at frame 42)"
+    )
+    func denseLabelsKeepOneTrackASpot() throws {
+        var c = SyntheticSceneConfiguration.demo
+        c.layout = .station
+        (c.shake, c.stopProbability, c.modulePixels) = (0, 0.5, 2)
+        (c.seed, c.frameCount, c.codeCount) = (1, 60, 1000)
+        let scene = try SyntheticScene.fitting(c)
+        let engine = try Self.engine(locating: true)
+        let session = try ScanSession()
+        var most = 0, locatedOnly = 0
+        for n in 1...60 {
+            let tracks = try #require(try session.step(scene.render(frame: n).frame, using: engine, number: n)).tracks
+            most = max(most, tracks.count)
+            locatedOnly += tracks.filter { $0.barcode == nil }.count
+        }
+        #expect(locatedOnly > 0, "the premise: the labels are outlined before they are read")
+        #expect(most <= 12, "\(most) tracks on one frame")
+    }
 }
