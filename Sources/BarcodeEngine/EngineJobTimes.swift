@@ -29,6 +29,8 @@ public final class EngineJobTimes: Sendable {
         case isolatedRegion = "region in reader process"
         /// Upright reads of slanted symbol outlines (``TrackingEngineConfiguration/readsSlantedOutlinesUpright``).
         case uprightOutlines = "upright outlines"
+        /// Reads of code-like regions with their rows stretched (``TrackingEngineConfiguration/readsFineBarsStretched``).
+        case fineBars = "fine bars stretched"
         /// Reads of windows around codes that following lost earlier.
         case reacquisition
         /// Reads of windows around codes that following lost in this frame.

@@ -136,21 +136,31 @@ extension TrackingEngine {
         let retry = Self.outlineRetryFrames
         return state.withLock { state in
             state.discovery.triedOutlines.removeAll { frame - $0.frame > Self.forgottenAfter(retry) }
-            for outline in outlines {
-                guard let seen = state.discovery.triedOutlines.firstIndex(where: { $0.region.iou(outline.box) > 1.0 / 3 }) else {
-                    state.discovery.triedOutlines.append((outline.box, frame, 1))
-                    state.discovery.lastOutlineFrame = frame
-                    return outline
-                }
-                let tried = state.discovery.triedOutlines[seen]
-                state.discovery.triedOutlines[seen].region = outline.box
-                guard frame - tried.frame >= Self.wait(retry, after: tried.failures) else { continue }
-                state.discovery.triedOutlines[seen] = (outline.box, frame, tried.failures + 1)
-                state.discovery.lastOutlineFrame = frame
-                return outline
+            guard let due = Self.firstDue(outlines.map(\.box), tried: &state.discovery.triedOutlines, retry: retry, frame: frame) else {
+                return nil
             }
-            return nil
+            state.discovery.lastOutlineFrame = frame
+            return outlines[due]
         }
+    }
+
+    /// The index of the first of `boxes` (frame pixels, best first) to read at `frame`: one not
+    /// in `tried`, or one whose wait (``wait(_:after:)`` of `retry`) since its last read is over;
+    /// that read is recorded in `tried`. A box overlapping a tried one by more than a third is
+    /// that one, followed as the view moves.
+    static func firstDue(_ boxes: [Rect], tried: inout [(region: Rect, frame: Int, failures: Int)], retry: Int, frame: Int) -> Int? {
+        for (index, box) in boxes.enumerated() {
+            guard let seen = tried.firstIndex(where: { $0.region.iou(box) > 1.0 / 3 }) else {
+                tried.append((box, frame, 1))
+                return index
+            }
+            let last = tried[seen]
+            tried[seen].region = box
+            guard frame - last.frame >= wait(retry, after: last.failures) else { continue }
+            tried[seen] = (box, frame, last.failures + 1)
+            return index
+        }
+        return nil
     }
 
     /// Frames a region (or outline) searched `searches` times in a row in vain waits before its

@@ -95,12 +95,14 @@ extension TrackingEngine {
 
     /// The `width` × `height` pixels of `image` at `x0`, `y0` enlarged `factor` times by bilinear
     /// interpolation: a point at (x, y) in the output lies at (x0 + x / factor, y0 + y / factor) in `image`.
-    static func enlarged(_ image: LumaImage, x0: Int, y0: Int, width: Int, height: Int, by factor: Int) -> LumaImage? {
-        let w = factor * width, h = factor * height, stride = image.bytesPerRow, f = Double(factor)
+    /// With `rowsOnly`, along x only: (x, y) lies at (x0 + x / factor, y0 + y).
+    static func enlarged(_ image: LumaImage, x0: Int, y0: Int, width: Int, height: Int, by factor: Int, rowsOnly: Bool = false) -> LumaImage? {
+        let w = factor * width, h = rowsOnly ? height : factor * height, stride = image.bytesPerRow, f = Double(factor)
+        let fRows = rowsOnly ? 1 : f
         let pixels = [UInt8](unsafeUninitializedCapacity: w * h) { out, count in
             image.pixels.withUnsafeBufferPointer { source in
                 for y in 0..<h {
-                    let sy = max(0, min(Double(height - 1), (Double(y) + 0.5) / f - 0.5))
+                    let sy = max(0, min(Double(height - 1), (Double(y) + 0.5) / fRows - 0.5))
                     let top = Int(sy), bottom = min(height - 1, top + 1), fy = sy - Double(top)
                     for x in 0..<w {
                         let sx = max(0, min(Double(width - 1), (Double(x) + 0.5) / f - 0.5))

@@ -111,7 +111,7 @@ extension TrackingEngine {
                 let (kept, cut) = Self.splittingCutReads(output.detections, box: box, bounds: bounds)
                 sorted.discovered += kept
                 if !cut.isEmpty, let means = plan.schedule.means { state.withLock { $0.changes.unsearch(cut, means) } }
-            case .search, .sent, .uprightOutline: sorted.discovered += output.detections
+            case .search, .sent, .uprightOutline, .stretched: sorted.discovered += output.detections
             case .outlines: sorted.outlined += output.detections
             case .code39Section:
                 sorted.section = output.section

@@ -79,9 +79,9 @@ extension TrackingEngine {
         // The wide regions read for the symbologies left to reader processes (below).
         let readsIsolatedRegions = !searchAll && schedule.lateWaiting.isEmpty && isolatedRegionReader != nil
         let wantsRegions = !resting && configuration.candidateRegionsPerFrame > 0 && (!searchAll || matrixDiscovery != nil)
-        let (regions, barLike, outline, rowsMatter): ([Rect], [Rect], CodeLikenessMap.Outline?, Bool) =
+        let (regions, barLike, outline, rowsMatter, fineBars): ([Rect], [Rect], CodeLikenessMap.Outline?, Bool, Rect?) =
             !wantsRegions
-            ? ([], [], nil, false)
+            ? ([], [], nil, false, nil)
             : timed(.likenessMap) {
                 let map = ahead.map ?? CodeLikenessMap(image)
                 let outline =
@@ -90,7 +90,10 @@ extension TrackingEngine {
                 let regions = candidateRegions(in: map, bounds: bounds, known: known, frame: frameIndex)
                 let barLike =
                     !readsIsolatedRegions ? [] : regions.filter { map.acrossShare(in: $0) >= Self.isolatedRegionAcrossShare }
-                return (regions, barLike, outline, rowsMayMatter && Self.linearRowsMayMatter(in: map, bounds: bounds, hiding: known))
+                let fineBars =
+                    configuration.readsFineBarsStretched && linearDiscovery != nil
+                    ? fineBarRegion(in: map, bounds: bounds, known: known, frame: frameIndex) : nil
+                return (regions, barLike, outline, rowsMayMatter && Self.linearRowsMayMatter(in: map, bounds: bounds, hiding: known), fineBars)
             }
         if schedule.linearRows || rowsMatter, changed?.searched != true, let rows = Self.within(bounds, changed?.bands) {
             search(rows, known: known, linearDiscovery, .linearRows)
@@ -111,6 +114,7 @@ extension TrackingEngine {
                 }
             }
             if let outline, let matrixDiscovery { jobs.append(.uprightOutline(outline, with: matrixDiscovery)) }
+            if let fineBars, let linearDiscovery { jobs.append(.stretched(fineBars, known: known, with: linearDiscovery)) }
         }
         // Codes that following lost a moment ago, in windows wider than their own.
         if !searchAll {

@@ -59,6 +59,9 @@ extension TrackingEngine.State {
         /// Symbol outlines read upright lately, and when
         /// (``TrackingEngine/uprightOutline(in:bounds:known:frame:)``).
         var triedOutlines: [(region: Rect, frame: Int, failures: Int)] = []
+        /// Regions read with their rows stretched lately, and when
+        /// (``TrackingEngine/fineBarRegion(in:bounds:known:frame:)``).
+        var triedFineBars: [(region: Rect, frame: Int, failures: Int)] = []
         /// The last frame with an upright read of a symbol outline.
         var lastOutlineFrame = Int.min / 2
         /// Wide regions read in a reader process lately, and when

@@ -139,6 +139,10 @@ public final class TrackingEngine: TrackingAwareDetector, Sendable {
         /// Due frames in a row whose re-decode missed the code, which correlation found
         /// instead (``follow(_:barcode:memory:due:image:bounds:warnings:addOns:)``).
         var dueReadsMissed = 0
+        /// Whether the code's latest read was of its rows stretched (its window had missed it,
+        /// ``readStretched(_:barcode:with:image:bounds:warnings:)``): a 1-D code too fine to read
+        /// at the frame's size is read so whenever its window misses it.
+        var readsStretched = false
     }
 
     /// Creates the engine's detector. `options` are those of a whole-frame read;
@@ -237,6 +241,8 @@ public final class TrackingEngine: TrackingAwareDetector, Sendable {
         case likenessMap(LumaImage)
         /// A symbol outline read upright (``uprightSearch(_:outline:with:)``).
         case uprightOutline(CodeLikenessMap.Outline, with: BarcodeReader)
+        /// A code-like region read with its rows stretched (``stretchedSearch(_:in:hiding:with:confirmed:)``).
+        case stretched(Rect, known: [Quadrilateral], with: BarcodeReader)
 
         /// What the job is for, as ``EngineJobTimes`` counts it.
         var kind: EngineJobTimes.Kind {
@@ -248,6 +254,7 @@ public final class TrackingEngine: TrackingAwareDetector, Sendable {
             case .code39Section: .code39Sections
             case .likenessMap: .likenessMap
             case .uprightOutline: .uprightOutlines
+            case .stretched: .fineBars
             }
         }
     }
@@ -322,6 +329,8 @@ public final class TrackingEngine: TrackingAwareDetector, Sendable {
             return JobOutput(map: CodeLikenessMap(next))
         case .uprightOutline(let outline, let reader):
             return JobOutput(try Self.uprightSearch(image, outline: outline, with: reader))
+        case .stretched(let rect, let known, let reader):
+            return JobOutput(try Self.stretchedSearch(image, in: rect, hiding: known, with: reader, confirmed: confirmed))
         case .outlines(let rect, let hidden):
             return JobOutput(detections: CodeOutlineMap(image, bounds: rect).outlines(in: rect, hiding: hidden).map {
                 Detection(location: Quadrilateral($0))
@@ -405,6 +414,13 @@ public final class TrackingEngine: TrackingAwareDetector, Sendable {
             // It goes to the session as a reading of its own (it never changes this track's
             // payload), where misread protection decides which one is established.
             disagreeing = other.map { Detection(barcode: $0) }
+        }
+        // A 1-D code too fine for its window, read with its rows stretched: on the frames it is read
+        // on, and on every frame until it has a template (the frames after it was found).
+        if disagreeing == nil, reads || memory?.template == nil, readSymbology.isLinear, !barcode.symbology.isAddOn,
+           configuration.readsFineBarsStretched, memory?.readsStretched ?? true, let reader = windowReaders[readSymbology],
+           let stretched = try readStretched(track, barcode: barcode, with: reader, image: image, bounds: bounds, warnings: &warnings) {
+            return stretched
         }
         // Upright on the code's due frames only (or while it reads upright): where the
         // window misses a code for blur, not slant, each try costs a read in vain.

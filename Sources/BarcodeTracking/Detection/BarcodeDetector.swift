@@ -86,18 +86,24 @@ extension TrackingAwareDetector {
 extension Detection {
     /// The same detection moved by `offset` (frame pixels), e.g. from a crop's coordinates to the frame's.
     public func translated(by offset: Point) -> Detection {
-        var moved = self
-        moved.location = location.translated(by: offset)
-        if var barcode { barcode.location = barcode.location.translated(by: offset); moved.barcode = barcode }
-        return moved
+        mapped { $0 + offset }
     }
 
     /// The same detection with its coordinates multiplied by `factor`, e.g. from an image
     /// reduced by `factor` (``LumaImage/reduced(by:)``) to the frame's pixels.
     public func scaled(by factor: Double) -> Detection {
+        mapped { $0 * factor }
+    }
+
+    /// The same detection with every corner (its location's and its barcode's) moved by
+    /// `transform`, e.g. from the pixels of an image read to the frame's.
+    public func mapped(_ transform: (Point) -> Point) -> Detection {
         var moved = self
-        moved.location = location.scaled(by: factor)
-        if var barcode { barcode.location = barcode.location.scaled(by: factor); moved.barcode = barcode }
+        moved.location = location.mapped(transform)
+        if var barcode {
+            barcode.location = barcode.location.mapped(transform)
+            moved.barcode = barcode
+        }
         return moved
     }
 }

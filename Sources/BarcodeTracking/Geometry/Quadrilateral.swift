@@ -67,17 +67,21 @@ public struct Quadrilateral: Hashable, Sendable, Codable {
 
     /// The same shape moved by `offset`.
     public func translated(by offset: Point) -> Quadrilateral {
-        Quadrilateral(
-            topLeft: topLeft + offset, topRight: topRight + offset,
-            bottomRight: bottomRight + offset, bottomLeft: bottomLeft + offset)
+        mapped { $0 + offset }
     }
 
     /// The same shape with every coordinate multiplied by `factor` (about the origin),
     /// e.g. from a reduced image's pixels to the full image's.
     public func scaled(by factor: Double) -> Quadrilateral {
+        mapped { $0 * factor }
+    }
+
+    /// The same corners, in the same order, each moved by `transform` (for instance from the
+    /// pixels of an image stretched along x to the frame's).
+    public func mapped(_ transform: (Point) -> Point) -> Quadrilateral {
         Quadrilateral(
-            topLeft: topLeft * factor, topRight: topRight * factor,
-            bottomRight: bottomRight * factor, bottomLeft: bottomLeft * factor)
+            topLeft: transform(topLeft), topRight: transform(topRight),
+            bottomRight: transform(bottomRight), bottomLeft: transform(bottomLeft))
     }
 
     /// The same corners, relabelled so that the corner now called `topLeft`

@@ -48,12 +48,13 @@ struct FineRetailReadTests {
         return try SyntheticScene.fitting(c)
     }
 
-    /// The payloads a session running the engine over `frames` of `scene` recognizes.
-    static func recognized(in scene: SyntheticScene, frames: ClosedRange<Int>) throws -> Set<String> {
+    /// The payloads a session running the engine (configured by `engine`) over `frames` of `scene` recognizes.
+    static func recognized(in scene: SyntheticScene, frames: ClosedRange<Int>,
+                           engine engineConfiguration: TrackingEngineConfiguration = TrackingEngineConfiguration()) throws -> Set<String> {
         var configuration = ScanSessionConfiguration()
         configuration.linearVerification = .linearDefault
         let session = try ScanSession(configuration: configuration)
-        let engine = try TrackingEngine()
+        let engine = try TrackingEngine(configuration: engineConfiguration)
         var recognized = Set<String>()
         for number in frames {
             let result = try session.step(scene.render(frame: number).frame, using: engine, number: number)
