@@ -14,6 +14,13 @@ import BarcodeTracking
 /// track covers whose edges run across (upright bars), small enough to stretch, each one waiting
 /// longer after each read in vain as a symbol outline does. A code found that way is read
 /// stretched in its close window while its window read misses it.
+///
+/// Regions are read so on a fixed camera's view only (one searched where it changed,
+/// ``TrackingEngineConfiguration/searchesWhereViewChanged``): there a code crosses the view at
+/// the same scale and phase, and a read at the frame's size that misses it once misses it on
+/// every frame, while a hand-held view changes both from frame to frame and gives those reads
+/// other chances. On the photo scenes (hand-held, panned, zoomed) region reads stretched found
+/// no code and cost 0.2 to 0.45 ms a frame.
 extension TrackingEngine {
     /// How many times a fine 1-D code's rows are stretched along x.
     static let fineBarStretch = 5

@@ -90,8 +90,9 @@ extension TrackingEngine {
                 let regions = candidateRegions(in: map, bounds: bounds, known: known, frame: frameIndex)
                 let barLike =
                     !readsIsolatedRegions ? [] : regions.filter { map.acrossShare(in: $0) >= Self.isolatedRegionAcrossShare }
+                // A fixed camera's view only (searched where it changed): see ``fineBarRegion(in:bounds:known:frame:)``.
                 let fineBars =
-                    configuration.readsFineBarsStretched && linearDiscovery != nil
+                    configuration.readsFineBarsStretched && linearDiscovery != nil && changed != nil
                     ? fineBarRegion(in: map, bounds: bounds, known: known, frame: frameIndex) : nil
                 return (regions, barLike, outline, rowsMayMatter && Self.linearRowsMayMatter(in: map, bounds: bounds, hiding: known), fineBars)
             }

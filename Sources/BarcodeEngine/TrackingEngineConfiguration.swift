@@ -176,7 +176,8 @@ public struct TrackingEngineConfiguration: Sendable, Hashable {
     /// after zxing-cpp 3.1 first read them, 39 (52) with this. Default true.
     public var readsSlantedOutlinesUpright = true
     /// Also read 1-D codes whose modules are too fine for zxing-cpp at the frame's size (about
-    /// 2 pixels, edges at a half-pixel phase): each frame, one code-like region that no track
+    /// 2 pixels, edges at a half-pixel phase): on each frame of a fixed camera's view searched where
+    /// it changed (``searchesWhereViewChanged``), one code-like region that no track
     /// covers and whose edges run across (upright bars), of at most 1/16 of the frame, is read
     /// with its rows stretched 5 times along x, waiting longer after each read in vain; a code
     /// found so is read the same way whenever its window read misses it. Default true.
