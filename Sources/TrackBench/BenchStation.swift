@@ -42,6 +42,12 @@ package struct BenchStation {
         package var stillReads = 0
         /// Of ``stillReads``, those missing from the pallet's records, one line each.
         package var stillReadsMissed: [String] = []
+        /// Discrepancies planted in the manifest for passed pallets (``manifest(for:)``).
+        package var discrepanciesPlanted = 0
+        /// Of those, the ones the pallet's record reports.
+        package var discrepanciesReported = 0
+        /// Discrepancies reported that were not planted, one line each.
+        package var otherDiscrepancies: [String] = []
     }
 
     /// The least number of frames a pallet stands still for the thorough still read to be made.
@@ -75,6 +81,8 @@ package struct BenchStation {
         let session = try ScanSession(configuration: session)
         var configuration = PalletStationConfiguration(station: "bench")
         configuration.gap = gap
+        let (manifest, planted) = try Self.manifest(for: Dictionary(grouping: scene.labels, by: \.pallet).mapValues { $0.map(\.payload) })
+        configuration.manifest = manifest
         var station = try PalletStation(configuration: configuration, session: session)
         var records: [(record: PalletRecord, closedAt: Double)] = []
         let size = Size(width: Double(scene.configuration.width), height: Double(scene.configuration.height))
@@ -95,7 +103,11 @@ package struct BenchStation {
             for closed in station.process(result) { records.append((record: closed.record, closedAt: frame.time)) }
         }
         if let last = station.finish() { records.append((record: last.record, closedAt: scene.time(ofFrame: frames))) }
-        var outcome = Self.score(records, scene: scene, seen: seen, seed: seed, seconds: scene.time(ofFrame: frames))
+        let seconds = scene.time(ofFrame: frames)
+        var outcome = Self.score(records, scene: scene, seen: seen, seed: seed, seconds: seconds)
+        let palletOfPayload = Dictionary(scene.labels.map { ($0.payload, $0.pallet) }, uniquingKeysWith: { a, _ in a })
+        Self.scoreManifest(records.map { ($0.record.codes.compactMap(\.barcode.data), $0.record.manifest) }, planted: planted, passed: Self.passed(seen, before: seconds),
+                           palletOfPayload: palletOfPayload, into: &outcome)
         try checkStillReads(scene: scene, stands: stands.longest, records: records.map(\.record), palletOf: palletOf, into: &outcome)
         return outcome
     }
@@ -138,7 +150,7 @@ package struct BenchStation {
             if pallets.count > 1 { outcome.merged += 1 }
             for pallet in pallets { recordsOf[pallet, default: []].append((payloads, closedAt)) }
         }
-        let passed = seen.filter { $0.value.last < seconds - 1 - 1.5 }.keys.sorted()
+        let passed = Self.passed(seen, before: seconds).sorted()
         for pallet in passed {
             outcome.pallets += 1
             let mine = recordsOf[pallet] ?? []
@@ -157,6 +169,12 @@ package struct BenchStation {
             }
         }
         return outcome
+    }
+
+    /// The pallets that left the view more than the gap plus one second before the scene's end
+    /// (`seconds`), by when each was `seen`: their records are due by then.
+    static func passed(_ seen: [Int: (first: Double, last: Double)], before seconds: Double) -> Set<Int> {
+        Set(seen.filter { $0.value.last < seconds - 1 - 1.5 }.keys)
     }
 
     /// A line naming an inexact pallet: when it was in view, its labels, and each record's codes.
@@ -198,6 +216,11 @@ package struct BenchStation {
         lines.append("Stop-and-go: \(stood) pallets stood still for \(Self.standingFrames)+ frames; a thorough still read (track scan's settings) "
                      + "of the middle frame of each one's longest stand read \(stillReads) of their codes, \(stillMissed.count) of them missing from the pallet's record.")
         lines += stillMissed
+        let planted = outcomes.reduce(0) { $0 + $1.discrepanciesPlanted }, reported = outcomes.reduce(0) { $0 + $1.discrepanciesReported }
+        let others = outcomes.flatMap(\.otherDiscrepancies)
+        lines.append("Manifest: of \(planted) discrepancies planted in the shipment notice (a payload left out: unexpected; one listed "
+                     + "that the pallet lacks: missing), \(reported) reported on the pallet's record; \(others.count) other discrepancies reported.")
+        lines += others
         let inexact = outcomes.flatMap(\.inexact)
         if !inexact.isEmpty { lines += ["", "Inexact pallets:"] + inexact }
         return lines.joined(separator: "\n") + "\n"
