@@ -17,8 +17,10 @@ extension TrackingEngine {
     /// the other waiting regions, longest waiting first, without lengthening their wait:
     /// small print blurs in and out of readability from frame to frame (the symbology
     /// sheet's photo scenes: hand-held 94.7% → 96.8% of the baseline's reads).
-    func candidateRegions(in map: CodeLikenessMap, bounds: Rect, known: [Quadrilateral], frame: Int) -> [Rect] {
-        let all = map.candidates(in: bounds, hiding: known)
+    ///
+    /// `all` are the frame's candidates (``CodeLikenessMap/candidates(in:hiding:minimumCells:)``,
+    /// tracked codes hidden), made once for these searches and ``fineBarRegion(among:in:bounds:frame:)``.
+    func candidateRegions(among all: [(region: Rect, score: Float)], bounds: Rect, frame: Int) -> [Rect] {
         let retry = configuration.candidateRetryFrames
         return state.withLock { state in
             state.discovery.triedRegions.removeAll { frame - $0.frame > Self.forgottenAfter(retry) }

@@ -87,13 +87,14 @@ extension TrackingEngine {
                 let outline =
                     configuration.readsSlantedOutlinesUpright && matrixDiscovery != nil
                     ? uprightOutline(in: map, bounds: bounds, known: known, frame: frameIndex) : nil
-                let regions = candidateRegions(in: map, bounds: bounds, known: known, frame: frameIndex)
+                let candidates = map.candidates(in: bounds, hiding: known)
+                let regions = candidateRegions(among: candidates, bounds: bounds, frame: frameIndex)
                 let barLike =
                     !readsIsolatedRegions ? [] : regions.filter { map.acrossShare(in: $0) >= Self.isolatedRegionAcrossShare }
-                // A fixed camera's view only (searched where it changed): see ``fineBarRegion(in:bounds:known:frame:)``.
+                // A fixed camera's view only (searched where it changed): see ``fineBarRegion(among:in:bounds:frame:)``.
                 let fineBars =
                     configuration.readsFineBarsStretched && linearDiscovery != nil && changed != nil
-                    ? fineBarRegion(in: map, bounds: bounds, known: known, frame: frameIndex) : nil
+                    ? fineBarRegion(among: candidates, in: map, bounds: bounds, frame: frameIndex) : nil
                 return (regions, barLike, outline, rowsMayMatter && Self.linearRowsMayMatter(in: map, bounds: bounds, hiding: known), fineBars)
             }
         if schedule.linearRows || rowsMatter, changed?.searched != true, let rows = Self.within(bounds, changed?.bands) {

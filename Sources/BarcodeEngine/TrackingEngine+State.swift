@@ -60,7 +60,7 @@ extension TrackingEngine.State {
         /// (``TrackingEngine/uprightOutline(in:bounds:known:frame:)``).
         var triedOutlines: [(region: Rect, frame: Int, failures: Int)] = []
         /// Regions read with their rows stretched lately, and when
-        /// (``TrackingEngine/fineBarRegion(in:bounds:known:frame:)``).
+        /// (``TrackingEngine/fineBarRegion(among:in:bounds:frame:)``).
         var triedFineBars: [(region: Rect, frame: Int, failures: Int)] = []
         /// The last frame with an upright read of a symbol outline.
         var lastOutlineFrame = Int.min / 2

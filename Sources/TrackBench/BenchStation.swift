@@ -104,9 +104,9 @@ package struct BenchStation {
         }
         if let last = station.finish() { records.append((record: last.record, closedAt: scene.time(ofFrame: frames))) }
         let seconds = scene.time(ofFrame: frames)
-        var outcome = Self.score(records, scene: scene, seen: seen, seed: seed, seconds: seconds)
-        let palletOfPayload = Dictionary(scene.labels.map { ($0.payload, $0.pallet) }, uniquingKeysWith: { a, _ in a })
-        Self.scoreManifest(records.map { ($0.record.codes.compactMap(\.barcode.data), $0.record.manifest) }, planted: planted, passed: Self.passed(seen, before: seconds),
+        var outcome = Self.score(records, scene: scene, seen: seen, seed: seed, seconds: seconds, gap: gap)
+        let palletOfPayload = Self.palletOfPayload(in: scene)
+        Self.scoreManifest(records.map { ($0.record.codes.compactMap(\.barcode.data), $0.record.manifest) }, planted: planted, passed: Self.passed(seen, before: seconds, gap: gap),
                            palletOfPayload: palletOfPayload, into: &outcome)
         try checkStillReads(scene: scene, stands: stands.longest, records: records.map(\.record), palletOf: palletOf, into: &outcome)
         return outcome
@@ -117,7 +117,7 @@ package struct BenchStation {
     func checkStillReads(scene: SyntheticScene, stands: [Int: ClosedRange<Int>], records: [PalletRecord], palletOf: [Int: Int],
                          into outcome: inout Outcome) throws {
         let reader = try BarcodeReader(options: .thorough)
-        let palletOfPayload = Dictionary(scene.labels.map { ($0.payload, $0.pallet) }, uniquingKeysWith: { a, _ in a })
+        let palletOfPayload = Self.palletOfPayload(in: scene)
         var recorded: [Int: Set<String>] = [:]
         for record in records {
             for payload in record.codes.compactMap(\.barcode.data) {
@@ -136,12 +136,12 @@ package struct BenchStation {
         }
     }
 
-    /// Scores the records of a scene: a pallet counts when it left the view more than the gap plus
+    /// Scores the records of a scene: a pallet counts when it left the view more than `gap` plus
     /// one second before the scene ended (its record is due by then).
     static func score(_ records: [(record: PalletRecord, closedAt: Double)], scene: SyntheticScene,
-                      seen: [Int: (first: Double, last: Double)], seed: UInt64, seconds: Double) -> Outcome {
+                      seen: [Int: (first: Double, last: Double)], seed: UInt64, seconds: Double, gap: Double) -> Outcome {
         var outcome = Outcome(seed: seed, seconds: seconds)
-        let palletOfPayload = Dictionary(scene.labels.map { ($0.payload, $0.pallet) }, uniquingKeysWith: { a, _ in a })
+        let palletOfPayload = Self.palletOfPayload(in: scene)
         let labelsOf = Dictionary(grouping: scene.labels, by: \.pallet).mapValues { Set($0.map(\.payload)) }
         var recordsOf: [Int: [(payloads: Set<String>, closedAt: Double)]] = [:]
         for (record, closedAt) in records {
@@ -150,7 +150,7 @@ package struct BenchStation {
             if pallets.count > 1 { outcome.merged += 1 }
             for pallet in pallets { recordsOf[pallet, default: []].append((payloads, closedAt)) }
         }
-        let passed = Self.passed(seen, before: seconds).sorted()
+        let passed = Self.passed(seen, before: seconds, gap: gap).sorted()
         for pallet in passed {
             outcome.pallets += 1
             let mine = recordsOf[pallet] ?? []
@@ -171,10 +171,15 @@ package struct BenchStation {
         return outcome
     }
 
-    /// The pallets that left the view more than the gap plus one second before the scene's end
-    /// (`seconds`), by when each was `seen`: their records are due by then.
-    static func passed(_ seen: [Int: (first: Double, last: Double)], before seconds: Double) -> Set<Int> {
-        Set(seen.filter { $0.value.last < seconds - 1 - 1.5 }.keys)
+    /// The pallets that left the view more than `gap` (seconds) plus one second before the scene's
+    /// end (`seconds`), by when each was `seen`: their records are due by then.
+    static func passed(_ seen: [Int: (first: Double, last: Double)], before seconds: Double, gap: Double) -> Set<Int> {
+        Set(seen.filter { $0.value.last < seconds - 1 - gap }.keys)
+    }
+
+    /// The pallet of each payload of `scene` (the first, for a payload on several pallets).
+    static func palletOfPayload(in scene: SyntheticScene) -> [String: Int] {
+        Dictionary(scene.labels.map { ($0.payload, $0.pallet) }, uniquingKeysWith: { a, _ in a })
     }
 
     /// A line naming an inexact pallet: when it was in view, its labels, and each record's codes.

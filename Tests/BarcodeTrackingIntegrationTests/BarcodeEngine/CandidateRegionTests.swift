@@ -31,7 +31,7 @@ struct CandidateRegionTests {
         configuration.candidateRegionsPerFrame = 4
         let engine = try TrackingEngine(configuration: configuration)
         let bounds = image.bounds
-        let perFrame = (1...6).map { engine.candidateRegions(in: CodeLikenessMap(image), bounds: bounds, known: [], frame: $0) }
+        let perFrame = (1...6).map { engine.candidateRegions(among: CodeLikenessMap(image).candidates(in: bounds, hiding: []), bounds: bounds, frame: $0) }
         // Six regions, four slots: every frame reads four, although none is due again before frame 5.
         #expect(perFrame.allSatisfy { $0.count == 4 })
         // Frame 2 reads the two left over from frame 1 first, then two read in frame 1; frame 3
