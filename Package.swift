@@ -108,7 +108,7 @@ package.targets += [
     // Outputs over HTTP: the live page, MJPEG, Server-Sent Events (track --serve). A module of its own so
     // that embedders who do not serve do not build Hummingbird and SwiftNIO.
     .target(name: "LiveView", dependencies: [
-        "BarcodeTracking", "BarcodeAnnotation", "FrameSources", "JSONLines",
+        "BarcodeTracking", "BarcodeAnnotation", "FrameSources", "JSONLines", "DedicatedThread",
         .product(name: "Hummingbird", package: "hummingbird"),
         .product(name: "NIOCore", package: "swift-nio"),
         .product(name: "Logging", package: "swift-log"),

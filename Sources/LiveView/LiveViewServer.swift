@@ -28,7 +28,7 @@ public final class LiveViewServer: Sendable {
     public let nextPallet: (@Sendable () -> Void)?
     /// What `GET /metrics` serves; `nil`: 404.
     public let metrics: JobMetrics?
-    private let task = Mutex<Task<Void, Never>?>(nil)
+    private let task = ServerTask(name: "live-view")
     /// The port listened on, once bound; the request guard checks `Host` against it.
     let boundPort = BoundPort()
 
@@ -73,20 +73,21 @@ public final class LiveViewServer: Sendable {
         let host = configuration.host, port = configuration.port
         let failure = Mutex<String?>(nil)
         let feed = self.feed
-        let running = Task {
-            let heartbeat = Task {
-                while !Task.isCancelled {
-                    try? await Task.sleep(for: .seconds(2))
-                    feed.heartbeat()
+        task.start {
+            await withTaskGroup(of: Void.self) { group in
+                group.addTask {
+                    while !Task.isCancelled {
+                        try? await Task.sleep(for: .seconds(2))
+                        feed.heartbeat()
+                    }
                 }
+                do { try await application.run() } catch {
+                    failure.withLock { $0 = "\(error)" }
+                }
+                group.cancelAll()
             }
-            do { try await application.run() } catch {
-                failure.withLock { $0 = "\(error)" }
-            }
-            heartbeat.cancel()
             boundContinuation.finish()
         }
-        task.withLock { $0 = running }
         let origin = try await serverOrigin(host: host, port: port, bound: bound, action: "serve") { failure.withLock { $0 } }
         let query = configuration.token.map { "?token=\(Self.percentEncoded($0))" } ?? ""
         return "\(origin)/\(query)"
@@ -99,9 +100,7 @@ public final class LiveViewServer: Sendable {
         while feed.isFinished, feed.openResponseCount > 0, clock.now < deadline {
             try? await Task.sleep(for: .milliseconds(50))
         }
-        let running = task.withLock { $0 }
-        running?.cancel()
-        await running?.value
+        await task.stop()
     }
 
     static func percentEncoded(_ text: String) -> String {

@@ -13,7 +13,7 @@ public final class MetricsServer: Sendable {
     public let host: String
     /// The TCP port; 0 lets the system pick one (read it from ``start()``'s URL).
     public let port: Int
-    private let task = Mutex<Task<Void, Never>?>(nil)
+    private let task = ServerTask(name: "metrics-server")
 
     /// A server for `metrics` on `host`:`port`.
     public init(metrics: JobMetrics, host: String, port: Int) {
@@ -44,19 +44,16 @@ public final class MetricsServer: Sendable {
             },
             logger: logger)
         let failure = Mutex<String?>(nil)
-        let running = Task {
+        task.start {
             do { try await application.run() } catch { failure.withLock { $0 = "\(error)" } }
             boundContinuation.finish()
         }
-        task.withLock { $0 = running }
         let origin = try await serverOrigin(host: host, port: port, bound: bound, action: "serve metrics") { failure.withLock { $0 } }
         return "\(origin)/metrics"
     }
 
     /// Stops listening.
     public func stop() async {
-        let running = task.withLock { $0 }
-        running?.cancel()
-        await running?.value
+        await task.stop()
     }
 }

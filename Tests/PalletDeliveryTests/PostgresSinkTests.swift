@@ -332,12 +332,3 @@ final class GatedSink: PalletSink {
     /// Lets the held record and the rest go.
     func release() { state.withLock { $0.released = true } }
 }
-
-/// A flag set once, read from any thread.
-final class Flag: Sendable {
-    private let value = Mutex(false)
-    /// Whether ``set()`` was called.
-    var isSet: Bool { value.withLock { $0 } }
-    /// Sets the flag.
-    func set() { value.withLock { $0 = true } }
-}

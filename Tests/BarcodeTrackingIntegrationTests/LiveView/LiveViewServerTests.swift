@@ -39,6 +39,40 @@ struct LiveViewServerTests {
         await server.stop()
     }
 
+    @Test("The server answers while every thread of Swift's shared pool is busy (a job's frame processing, other tests)")
+    func answersWhilePoolIsBusy() async throws {
+        let feed = try LiveFeed()
+        for id in 1...10 { feed.publish(eventLine: Self.recognizedLine(id)) }
+        let (server, port) = try await Self.serve(feed)
+        let answered = Flag()
+        // One task per pool thread, each spinning until the answer came or 20 s passed.
+        let spinners = (0..<ProcessInfo.processInfo.activeProcessorCount).map { _ in
+            Task.detached { () -> Bool in
+                let deadline = ContinuousClock.now + .seconds(20)
+                while !answered.isSet {
+                    if ContinuousClock.now > deadline { return false }
+                }
+                return true
+            }
+        }
+        // The viewer is a thread of its own: the test's task cannot run until the spinners end.
+        let events = await withCheckedContinuation { (continuation: CheckedContinuation<LoopbackHTTP.Response?, Never>) in
+            Thread {
+                usleep(300_000)
+                let lastLine = Array(#""data":"code 10""#.utf8)
+                let response = try? LoopbackHTTP.request("GET", "/events", port: port, readFor: 10) { Self.contains($0[...], lastLine) }
+                answered.set()
+                continuation.resume(returning: response)
+            }.start()
+        }
+        var answeredWhileBusy = true
+        for spinner in spinners { answeredWhileBusy = await spinner.value && answeredWhileBusy }
+        #expect(events?.events.compactMap { $0["id"] as? Int } == Array(1...10), "\(events?.head ?? "no response in 10 s")")
+        #expect(answeredWhileBusy, "the answer came before the spinners gave up")
+        feed.finish()
+        await server.stop()
+    }
+
     @Test("Every live event carries an id, and events dropped for a viewer that did not keep up are announced by a gap event")
     func droppedEventsLeaveAGap() async throws {
         let feed = try LiveFeed()
