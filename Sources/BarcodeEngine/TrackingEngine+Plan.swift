@@ -128,10 +128,13 @@ extension TrackingEngine {
         for found in lateSearches(late.detections, live: live, seen: [], bounds: bounds) {
             search(found.rect, known: known, found.reader, .reacquisition)
         }
-        if let stripIndex = schedule.stripIndex, let strip = Self.within(strip(stripIndex, in: bounds), changed?.bands) {
+        // Not on a frame whose changed boxes and bands are searched: the strip lies within the
+        // bands and the tile within the boxes, read with the same readers.
+        if changed?.searched != true, let stripIndex = schedule.stripIndex,
+           let strip = Self.within(strip(stripIndex, in: bounds), changed?.bands) {
             search(strip, known: known, linearDiscovery, .strip)
         }
-        if let tileIndex = schedule.tileIndex, let tile = Self.within(tile(tileIndex, in: bounds), changedBoxes) {
+        if changed?.searched != true, let tileIndex = schedule.tileIndex, let tile = Self.within(tile(tileIndex, in: bounds), changedBoxes) {
             search(tile, known: known, matrixDiscovery, .tile)
         }
         if configuration.readsLongCode39InSections, !resting, windowReaders[.code39] != nil { jobs.append(.code39Section(bounds)) }
