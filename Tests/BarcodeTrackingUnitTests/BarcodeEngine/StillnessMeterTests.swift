@@ -40,4 +40,28 @@ struct StillnessMeterTests {
         #expect(results[7] == 0 && results[11] == 4, "\(results)")
         #expect(meter.spell == 2)
     }
+
+    @Test("blockMeans is the rounded mean of every other row of each whole 8 × 8 block, pixel by pixel, on a padded image of any bytes")
+    func blockMeansArePixelMeans() throws {
+        let (width, height, rowBytes) = (205, 67, 211)
+        var state: UInt64 = 99
+        let pixels: [UInt8] = (0..<(rowBytes * height)).map { _ in
+            state = state &* 6364136223846793005 &+ 1442695040888963407
+            return UInt8(truncatingIfNeeded: state >> 56)
+        }
+        let image = try LumaImage(width: width, height: height, bytesPerRow: rowBytes, pixels: pixels)
+        var expected: [UInt8] = []
+        for y in 0..<(height / 8) {
+            for x in 0..<(width / 8) {
+                var sum = 0
+                for dy in stride(from: 0, to: 8, by: 2) { for dx in 0..<8 { sum += Int(pixels[(y * 8 + dy) * rowBytes + x * 8 + dx]) } }
+                expected.append(UInt8((sum + 16) / 32))
+            }
+        }
+        let means = StillnessMeter.blockMeans(image)
+        #expect(means.width == width / 8 && means.height == height / 8)
+        #expect(means.pixels == expected)
+        // All white: 255, with no lane overflowing into the next.
+        #expect(StillnessMeter.blockMeans(try LumaImage(width: 64, height: 16, filledWith: 255)).pixels == [UInt8](repeating: 255, count: 16))
+    }
 }
