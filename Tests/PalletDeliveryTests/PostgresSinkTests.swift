@@ -128,15 +128,7 @@ struct PostgresSinkTests {
     func recordsArriveWhileEveryPoolThreadIsBusy() async throws {
         let finished = Flag()
         // One busy task per pool thread, each spinning until the work is done or 60 s after it began.
-        let spinners = (0..<ProcessInfo.processInfo.activeProcessorCount).map { _ in
-            Task.detached { () -> Bool in
-                let deadline = ContinuousClock.now + .seconds(60)
-                while !finished.isSet {
-                    if ContinuousClock.now > deadline { return false }
-                }
-                return true
-            }
-        }
+        let spinners = PoolSpinners.start(until: finished, atMost: .seconds(60))
         let items = (1...5).map { PalletRecordLines.record(number: $0) }
         try await Self.withOutbox(holding: items) { cluster, outbox, _ in
             defer { finished.set() }
@@ -147,8 +139,7 @@ struct PostgresSinkTests {
             #expect(await delivery.finish(within: .seconds(60)))
             #expect(try await cluster.query("SELECT count(*) FROM pallets") == [["5"]])
         }
-        var doneWhileBusy = true
-        for spinner in spinners { doneWhileBusy = await spinner.value && doneWhileBusy }
+        let doneWhileBusy = await PoolSpinners.allSawDone(spinners)
         #expect(doneWhileBusy, "the work was done before the spinners gave up")
     }
 

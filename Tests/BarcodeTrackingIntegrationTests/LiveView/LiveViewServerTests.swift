@@ -46,15 +46,7 @@ struct LiveViewServerTests {
         let (server, port) = try await Self.serve(feed)
         let answered = Flag()
         // One task per pool thread, each spinning until the answer came or 20 s passed.
-        let spinners = (0..<ProcessInfo.processInfo.activeProcessorCount).map { _ in
-            Task.detached { () -> Bool in
-                let deadline = ContinuousClock.now + .seconds(20)
-                while !answered.isSet {
-                    if ContinuousClock.now > deadline { return false }
-                }
-                return true
-            }
-        }
+        let spinners = PoolSpinners.start(until: answered, atMost: .seconds(20))
         // The viewer is a thread of its own: the test's task cannot run until the spinners end.
         let events = await withCheckedContinuation { (continuation: CheckedContinuation<LoopbackHTTP.Response?, Never>) in
             Thread {
@@ -65,8 +57,7 @@ struct LiveViewServerTests {
                 continuation.resume(returning: response)
             }.start()
         }
-        var answeredWhileBusy = true
-        for spinner in spinners { answeredWhileBusy = await spinner.value && answeredWhileBusy }
+        let answeredWhileBusy = await PoolSpinners.allSawDone(spinners)
         #expect(events?.events.compactMap { $0["id"] as? Int } == Array(1...10), "\(events?.head ?? "no response in 10 s")")
         #expect(answeredWhileBusy, "the answer came before the spinners gave up")
         feed.finish()

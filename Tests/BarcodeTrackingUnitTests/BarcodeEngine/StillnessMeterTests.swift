@@ -1,5 +1,6 @@
 @testable import BarcodeEngine
 import BarcodeTracking
+import TestSupport
 import Testing
 
 /// ``StillnessMeter`` tells a still view (sensor noise only) from one where something moves.
@@ -44,12 +45,8 @@ struct StillnessMeterTests {
     @Test("blockMeans is the rounded mean of every other row of each whole 8 × 8 block, pixel by pixel, on a padded image of any bytes")
     func blockMeansArePixelMeans() throws {
         let (width, height, rowBytes) = (205, 67, 211)
-        var state: UInt64 = 99
-        let pixels: [UInt8] = (0..<(rowBytes * height)).map { _ in
-            state = state &* 6364136223846793005 &+ 1442695040888963407
-            return UInt8(truncatingIfNeeded: state >> 56)
-        }
-        let image = try LumaImage(width: width, height: height, bytesPerRow: rowBytes, pixels: pixels)
+        let image = try NoiseImages.image(width: width, height: height, bytesPerRow: rowBytes, seed: 99)
+        let pixels = image.pixels
         var expected: [UInt8] = []
         for y in 0..<(height / 8) {
             for x in 0..<(width / 8) {

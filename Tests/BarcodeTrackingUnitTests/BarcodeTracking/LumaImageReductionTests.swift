@@ -1,4 +1,5 @@
 import BarcodeTracking
+import TestSupport
 import Testing
 
 struct LumaImageReductionTests {
@@ -22,12 +23,8 @@ struct LumaImageReductionTests {
     @Test("reduced(by:) equals the rounded mean of each block, computed pixel by pixel, for factors 2 to 8 on a padded image")
     func blockMeansOfEveryFactor() throws {
         let (width, height, stride) = (61, 43, 67)
-        var state: UInt64 = 12345
-        let pixels: [UInt8] = (0..<(stride * height)).map { _ in
-            state = state &* 6364136223846793005 &+ 1442695040888963407
-            return UInt8(truncatingIfNeeded: state >> 56)
-        }
-        let image = try LumaImage(width: width, height: height, bytesPerRow: stride, pixels: pixels)
+        let image = try NoiseImages.image(width: width, height: height, bytesPerRow: stride, seed: 12345)
+        let pixels = image.pixels
         for factor in 2...8 {
             let reduced = image.reduced(by: factor)
             let (w, h) = (width / factor, height / factor)
