@@ -1,7 +1,7 @@
 import Foundation
 
-/// A task executor with one thread of its own: the outbox's delivery task runs on it, and so do
-/// the tests whose bodies only await.
+/// A task executor with one thread of its own: the outbox's delivery task runs on it, the live
+/// view's and the metrics' servers each on one, and so do the tests whose bodies only await.
 ///
 /// Swift's shared pool has one thread per core, and frame processing (or, in the tests, other
 /// suites) can keep every one of them busy with long synchronous work; a task on that pool then
