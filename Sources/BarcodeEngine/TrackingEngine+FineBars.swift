@@ -10,8 +10,9 @@ import BarcodeTracking
 /// station scene's Code 128 lot labels at 2 px a module). Its rows stretched 5 times along x by
 /// linear interpolation keep each edge's sub-pixel place, and the same reader then reads it on
 /// nearly every frame (169 of 170 sampled frames of four such labels; stretched 3 times, 101, about
-/// as many as an enlargement 3 times both ways, at a third of its cost). So the engine reads one such region a frame stretched: a code-like region no
-/// track covers whose edges run across (upright bars), small enough to stretch, each one waiting
+/// as many as an enlargement 3 times both ways, at a third of its cost). So the engine reads one
+/// such region a frame stretched: a code-like region no track covers whose edges run across
+/// (upright bars), small enough to stretch, each one waiting
 /// longer after each read in vain as a symbol outline does. A code found that way is read
 /// stretched in its close window while its window read misses it.
 ///

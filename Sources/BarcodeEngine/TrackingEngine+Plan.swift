@@ -97,7 +97,10 @@ extension TrackingEngine {
                     ? fineBarRegion(among: candidates, in: map, bounds: bounds, frame: frameIndex) : nil
                 return (regions, barLike, outline, rowsMayMatter && Self.linearRowsMayMatter(in: map, bounds: bounds, hiding: known), fineBars)
             }
-        if schedule.linearRows || rowsMatter, changed?.searched != true, let rows = Self.within(bounds, changed?.bands) {
+        // A frame whose changed boxes and bands are searched needs no rows, strip or tile: they lie
+        // within those, read with the same readers.
+        let changesSearched = changed?.searched == true
+        if schedule.linearRows || rowsMatter, !changesSearched, let rows = Self.within(bounds, changed?.bands) {
             search(rows, known: known, linearDiscovery, .linearRows)
         }
         if wantsRegions {
@@ -128,13 +131,10 @@ extension TrackingEngine {
         for found in lateSearches(late.detections, live: live, seen: [], bounds: bounds) {
             search(found.rect, known: known, found.reader, .reacquisition)
         }
-        // Not on a frame whose changed boxes and bands are searched: the strip lies within the
-        // bands and the tile within the boxes, read with the same readers.
-        if changed?.searched != true, let stripIndex = schedule.stripIndex,
-           let strip = Self.within(strip(stripIndex, in: bounds), changed?.bands) {
+        if !changesSearched, let stripIndex = schedule.stripIndex, let strip = Self.within(strip(stripIndex, in: bounds), changed?.bands) {
             search(strip, known: known, linearDiscovery, .strip)
         }
-        if changed?.searched != true, let tileIndex = schedule.tileIndex, let tile = Self.within(tile(tileIndex, in: bounds), changedBoxes) {
+        if !changesSearched, let tileIndex = schedule.tileIndex, let tile = Self.within(tile(tileIndex, in: bounds), changedBoxes) {
             search(tile, known: known, matrixDiscovery, .tile)
         }
         if configuration.readsLongCode39InSections, !resting, windowReaders[.code39] != nil { jobs.append(.code39Section(bounds)) }

@@ -104,20 +104,20 @@ package struct BenchStation {
         }
         if let last = station.finish() { records.append((record: last.record, closedAt: scene.time(ofFrame: frames))) }
         let seconds = scene.time(ofFrame: frames)
-        var outcome = Self.score(records, scene: scene, seen: seen, seed: seed, seconds: seconds, gap: gap)
-        let palletOfPayload = Self.palletOfPayload(in: scene)
-        Self.scoreManifest(records.map { ($0.record.codes.compactMap(\.barcode.data), $0.record.manifest) }, planted: planted, passed: Self.passed(seen, before: seconds, gap: gap),
+        let palletOfPayload = Self.palletOfPayload(in: scene), passed = Self.passed(seen, before: seconds, gap: gap)
+        var outcome = Self.score(records, scene: scene, seen: seen, passed: passed, palletOfPayload: palletOfPayload, seed: seed, seconds: seconds)
+        Self.scoreManifest(records.map { ($0.record.codes.compactMap(\.barcode.data), $0.record.manifest) }, planted: planted, passed: passed,
                            palletOfPayload: palletOfPayload, into: &outcome)
-        try checkStillReads(scene: scene, stands: stands.longest, records: records.map(\.record), palletOf: palletOf, into: &outcome)
+        try checkStillReads(scene: scene, stands: stands.longest, records: records.map(\.record), palletOf: palletOf,
+                            palletOfPayload: palletOfPayload, into: &outcome)
         return outcome
     }
 
     /// For each pallet that stood, a thorough still read (`track scan`'s settings) of the middle frame of
     /// its longest stand: every code of its own that read finds must be in the pallet's records.
     func checkStillReads(scene: SyntheticScene, stands: [Int: ClosedRange<Int>], records: [PalletRecord], palletOf: [Int: Int],
-                         into outcome: inout Outcome) throws {
+                         palletOfPayload: [String: Int], into outcome: inout Outcome) throws {
         let reader = try BarcodeReader(options: .thorough)
-        let palletOfPayload = Self.palletOfPayload(in: scene)
         var recorded: [Int: Set<String>] = [:]
         for record in records {
             for payload in record.codes.compactMap(\.barcode.data) {
@@ -136,12 +136,12 @@ package struct BenchStation {
         }
     }
 
-    /// Scores the records of a scene: a pallet counts when it left the view more than `gap` plus
-    /// one second before the scene ended (its record is due by then).
+    /// Scores the records of a scene for the pallets `passed` (``passed(_:before:gap:)``: their
+    /// records are due before the scene ended), each payload's pallet by `palletOfPayload`.
     static func score(_ records: [(record: PalletRecord, closedAt: Double)], scene: SyntheticScene,
-                      seen: [Int: (first: Double, last: Double)], seed: UInt64, seconds: Double, gap: Double) -> Outcome {
+                      seen: [Int: (first: Double, last: Double)], passed: Set<Int>, palletOfPayload: [String: Int],
+                      seed: UInt64, seconds: Double) -> Outcome {
         var outcome = Outcome(seed: seed, seconds: seconds)
-        let palletOfPayload = Self.palletOfPayload(in: scene)
         let labelsOf = Dictionary(grouping: scene.labels, by: \.pallet).mapValues { Set($0.map(\.payload)) }
         var recordsOf: [Int: [(payloads: Set<String>, closedAt: Double)]] = [:]
         for (record, closedAt) in records {
@@ -150,8 +150,7 @@ package struct BenchStation {
             if pallets.count > 1 { outcome.merged += 1 }
             for pallet in pallets { recordsOf[pallet, default: []].append((payloads, closedAt)) }
         }
-        let passed = Self.passed(seen, before: seconds, gap: gap).sorted()
-        for pallet in passed {
+        for pallet in passed.sorted() {
             outcome.pallets += 1
             let mine = recordsOf[pallet] ?? []
             let read = mine.reduce(into: Set<String>()) { $0.formUnion($1.payloads.filter { palletOfPayload[$0] == pallet }) }
