@@ -9,8 +9,10 @@ import BarcodeTracking
 /// read it, and a block is *changed* while its mean now differs from that by more than
 /// ``StillnessMeter/changeLevel``. Blocks under codes already tracked are left out: following
 /// measures them. The changed blocks are grouped (``cell``-pixel cells, neighbours joined) into
-/// rectangles grown by ``margin``; the engine reads them for 2-D codes and their
-/// ``bands(of:in:)`` for 1-D ones, which makes the bands' blocks searched as they are now.
+/// rectangles grown by ``margin``; the engine reads their code-like parts
+/// (``CodeLikenessMap/codeLikeParts(of:hiding:)``) for 2-D codes and the parts'
+/// ``bands(of:in:)`` for 1-D ones, and the boxes' bands' blocks count as searched as they are
+/// now (what was not code-like in them held no code).
 ///
 /// When more than ``largestShare`` of the view changed (a hand-held or panning camera, a light
 /// switched on), when the changed places would cost more than half a whole-frame read

@@ -147,6 +147,24 @@ struct CodeLikenessMap {
         return Self.merged(found)
     }
 
+    /// The parts of `box` (frame pixels) worth a 2-D read: the candidate regions within it
+    /// (``candidates(in:hiding:minimumCells:)``, one code-like cell enough) grown by
+    /// ``partMargin`` and clipped to it, overlapping ones joined; `box` itself when they
+    /// cover most of it, none when it holds no code-like cell outside `hidden`.
+    func codeLikeParts(of box: Rect, hiding hidden: [Quadrilateral]) -> [Rect] {
+        let m = Self.partMargin
+        let parts = candidates(in: box, hiding: hidden, minimumCells: 1).compactMap {
+            Rect(x: $0.region.x - m, y: $0.region.y - m, width: $0.region.width + 2 * m, height: $0.region.height + 2 * m)
+                .intersection(box)
+        }
+        let joined = ChangeMap.joined(parts)
+        return joined.reduce(0) { $0 + $1.area } >= 0.7 * box.area ? [box] : joined
+    }
+
+    /// Pixels a code-like part of a changed box is grown by on each side, beyond the cell the
+    /// candidate regions grow by: a 2-D code's quiet zone.
+    static let partMargin = 16.0
+
     /// `regions` with every two that overlap (by more than an edge) replaced by their
     /// bounding box, scores summed, until none overlap (a region grown by a merge is checked
     /// again against the rest); the highest-scoring first.

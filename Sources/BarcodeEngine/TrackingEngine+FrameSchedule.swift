@@ -123,8 +123,8 @@ extension TrackingEngine {
                     steady: state.pace.steadyBefore, forced: warmingUp || affordable || change == .sweep,
                     reducible: reducible, configuration)
             // A fixed camera's due whole-frame search reads where the view changed instead: 2-D
-            // symbologies in the changed boxes, 1-D ones in the bands of rows of the boxes, across
-            // the frame's width. zxing-cpp thresholds a row for 1-D codes by the whole row's
+            // symbologies in the changed boxes' code-like parts, 1-D ones in the parts' bands of
+            // rows, across the frame's width (the plan picks the parts). zxing-cpp thresholds a row for 1-D codes by the whole row's
             // histogram, so a box's shorter rows read otherwise than the whole frame's (a 2 px-a-
             // module EAN-13 that the whole frame read was missed in a box and in the box's column).
             var changed: (boxes: [Rect], bands: [Rect], searched: Bool)?

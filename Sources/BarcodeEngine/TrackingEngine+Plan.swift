@@ -55,17 +55,25 @@ extension TrackingEngine {
                 jobs.append(.search(bounds, known: ahead.hidden, with: full, reducedBy: factor, purpose: purpose))
             }
         }
-        // Where a fixed camera's view changed, read as the whole frame would be.
-        if let changed, changed.searched {
-            for band in changed.bands { search(band, known: ahead.hidden, linearDiscovery, .changedRegions) }
-            for box in changed.boxes {
+        // Where a fixed camera's view changed, read as the whole frame would be, but only in the
+        // changed boxes' code-like parts outside tracked codes (a carton moving changes the view
+        // all over its plain sides): 2-D codes in the parts, 1-D codes in the parts' bands of rows.
+        let changesSearched = changed?.searched == true
+        let wantsRegions = !resting && configuration.candidateRegionsPerFrame > 0 && (!searchAll || matrixDiscovery != nil)
+        let map = wantsRegions || changesSearched ? timed(.likenessMap) { ahead.map ?? CodeLikenessMap(image) } : nil
+        let parts = changed.map { changed in
+            map.map { map in changed.boxes.flatMap { map.codeLikeParts(of: $0, hiding: known) } } ?? changed.boxes
+        }
+        let bands = parts.map { ChangeMap.bands(of: $0, in: bounds) }
+        if changesSearched, let parts, let bands {
+            for band in bands { search(band, known: ahead.hidden, linearDiscovery, .changedRegions) }
+            for box in parts {
                 search(box, known: ahead.hidden, matrixDiscovery, .changedRegions)
                 search(box, known: ahead.hidden, isolatedRegionReader, .changedRegions)
             }
         }
-        // The 1-D rows of a fixed camera's view within the bands where it changed; its strip and
-        // tile within the changed boxes.
-        let changedBoxes = changed?.boxes
+        // The 1-D rows and the strip of a fixed camera's view within those bands; its tile within
+        // those parts.
         // While 1-D codes are in view, the rows decoding every frame reads for them
         // (``TrackingEngineConfiguration/linearRowsTime``), on every frame the whole frame is
         // not read at full resolution; before any is seen (or long after the last), on those
@@ -78,12 +86,11 @@ extension TrackingEngine {
         // and Aztec symbols in a region that it misses in the busy full frame.
         // The wide regions read for the symbologies left to reader processes (below).
         let readsIsolatedRegions = !searchAll && schedule.lateWaiting.isEmpty && isolatedRegionReader != nil
-        let wantsRegions = !resting && configuration.candidateRegionsPerFrame > 0 && (!searchAll || matrixDiscovery != nil)
         let (regions, barLike, outline, rowsMatter, fineBars): ([Rect], [Rect], CodeLikenessMap.Outline?, Bool, Rect?) =
             !wantsRegions
             ? ([], [], nil, false, nil)
             : timed(.likenessMap) {
-                let map = ahead.map ?? CodeLikenessMap(image)
+                let map = map ?? CodeLikenessMap(image)
                 let outline =
                     configuration.readsSlantedOutlinesUpright && matrixDiscovery != nil
                     ? uprightOutline(in: map, bounds: bounds, known: known, frame: frameIndex) : nil
@@ -99,8 +106,7 @@ extension TrackingEngine {
             }
         // A frame whose changed boxes and bands are searched needs no rows, strip or tile: they lie
         // within those, read with the same readers.
-        let changesSearched = changed?.searched == true
-        if schedule.linearRows || rowsMatter, !changesSearched, let rows = Self.within(bounds, changed?.bands) {
+        if schedule.linearRows || rowsMatter, !changesSearched, let rows = Self.within(bounds, bands) {
             search(rows, known: known, linearDiscovery, .linearRows)
         }
         if wantsRegions {
@@ -131,10 +137,10 @@ extension TrackingEngine {
         for found in lateSearches(late.detections, live: live, seen: [], bounds: bounds) {
             search(found.rect, known: known, found.reader, .reacquisition)
         }
-        if !changesSearched, let stripIndex = schedule.stripIndex, let strip = Self.within(strip(stripIndex, in: bounds), changed?.bands) {
+        if !changesSearched, let stripIndex = schedule.stripIndex, let strip = Self.within(strip(stripIndex, in: bounds), bands) {
             search(strip, known: known, linearDiscovery, .strip)
         }
-        if !changesSearched, let tileIndex = schedule.tileIndex, let tile = Self.within(tile(tileIndex, in: bounds), changedBoxes) {
+        if !changesSearched, let tileIndex = schedule.tileIndex, let tile = Self.within(tile(tileIndex, in: bounds), parts) {
             search(tile, known: known, matrixDiscovery, .tile)
         }
         if configuration.readsLongCode39InSections, !resting, windowReaders[.code39] != nil { jobs.append(.code39Section(bounds)) }

@@ -207,9 +207,10 @@ public struct TrackingEngineConfiguration: Sendable, Hashable {
     public var stillSweepInterval = 1.0
     /// Search for new codes only where a fixed camera's view changed since it was last searched
     /// (``ChangeMap``): the whole-frame searches of the schedule read the boxes around changed
-    /// blocks instead (2-D symbologies in the boxes, 1-D ones in the boxes' rows across the frame),
-    /// the 1-D rows keep within those rows and the strip and tile within the boxes; a whole-frame
-    /// search every ``changeSweepInterval`` seconds reads the rest. A view of which more than
+    /// blocks instead, in their code-like parts outside tracked codes (2-D symbologies in the
+    /// parts, 1-D ones in the parts' rows across the frame; a carton moving changes the view all
+    /// over its plain sides), the 1-D rows keep within those rows and the strip and tile within
+    /// the parts; a whole-frame search every ``changeSweepInterval`` seconds reads the rest. A view of which more than
     /// 30% changed since its last search (a hand-held or panning camera) keeps the usual
     /// schedule. Default true: a station's camera then costs what changes in its view.
     public var searchesWhereViewChanged = true

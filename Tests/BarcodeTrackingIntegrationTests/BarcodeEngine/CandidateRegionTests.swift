@@ -79,4 +79,20 @@ struct CandidateRegionTests {
         try #require(regions.count == 1)
         #expect(regions[0].region.x == 176 && regions[0].region.maxX == 352)
     }
+
+    @Test("A changed box is read in its code-like parts only: none on plain ground or over a tracked code, the box itself when mostly code-like")
+    func changedBoxesAreReadInTheirCodeLikeParts() throws {
+        let box = Rect(x: 96, y: 64, width: 448, height: 256)
+        // Code-like stripes at x 192..<256, y 128..<192 inside the box.
+        let map = CodeLikenessMap(try Self.stripes([(192..<256, 128..<192, 4)]))
+        let parts = map.codeLikeParts(of: box, hiding: [])
+        try #require(parts.count == 1)
+        // The candidate region (a cell around the code-like cells: x 176..<272) grown by the part margin.
+        #expect(parts[0] == Rect(x: 160, y: 96, width: 128, height: 128))
+        #expect(map.codeLikeParts(of: Rect(x: 320, y: 64, width: 224, height: 256), hiding: []).isEmpty)
+        #expect(map.codeLikeParts(of: box, hiding: [Quadrilateral(Rect(x: 184, y: 120, width: 80, height: 80))]).isEmpty)
+        // Stripes over most of the box: the box itself.
+        let busy = CodeLikenessMap(try Self.stripes([(96..<544, 64..<320, 4)]))
+        #expect(busy.codeLikeParts(of: box, hiding: []) == [box])
+    }
 }

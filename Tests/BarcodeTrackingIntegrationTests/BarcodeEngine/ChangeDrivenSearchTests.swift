@@ -42,7 +42,7 @@ struct ChangeDrivenSearchTests {
     }
 
     @Test(
-        "A code appearing at a fixed camera is found at the frame whole-frame searches find it, by reads of the changed boxes; the whole frame is read only first and at the sweep"
+        "A code appearing at a fixed camera is found at the frame whole-frame searches find it, by reads of the changed boxes' code-like parts; the whole frame is read only first and at the sweep"
     )
     func arrivalIsFoundWhereTheViewChanged() throws {
         let frames = try (1...75).map { try Self.lane($0, arrival: 40) }
@@ -56,7 +56,10 @@ struct ChangeDrivenSearchTests {
             expected != nil && found == expected,
             "found at \(String(describing: found)), whole-frame searches at \(String(describing: expected))")
         let jobs = times.snapshot
-        #expect((jobs[.changedRegions]?.jobs ?? 0) >= 10, "\(jobs)")
+        // The plain box crossing the lane changes the view from frame 1 on, but holds nothing
+        // code-like: only the code's arrival is read in changed boxes, before it is tracked.
+        let changedReads = jobs[.changedRegions]?.jobs ?? 0
+        #expect(changedReads >= 1 && changedReads <= 4, "\(jobs)")
         // The first frame (no reference yet) and one sweep after 2 s (frame 61), if any reduced
         // search came before the reference; nothing else.
         #expect((jobs[.wholeFrame]?.jobs ?? 0) + (jobs[.reducedWholeFrame]?.jobs ?? 0) <= 3, "\(jobs)")
