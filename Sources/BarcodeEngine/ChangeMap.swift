@@ -65,8 +65,8 @@ struct ChangeMap: Sendable {
             drivesSearch = false
             return .sweep
         }
-        let changed = Self.changedBlocks(before, now, hiding: hidden)
-        guard Double(changed.count) <= Self.largestShare * Double(now.width * now.height) else {
+        let most = Int(Self.largestShare * Double(now.width * now.height))
+        guard let changed = Self.changedBlocks(before, now, hiding: hidden, most: most), changed.count <= most else {
             drivesSearch = false
             return .usual
         }
@@ -137,16 +137,26 @@ struct ChangeMap: Sendable {
     }
 
     /// Indexes (row-major) of the blocks whose means differ by more than
-    /// ``StillnessMeter/changeLevel``, but for those wholly inside a box of `hidden`.
-    static func changedBlocks(_ before: LumaImage, _ now: LumaImage, hiding hidden: [Rect]) -> [Int] {
+    /// ``StillnessMeter/changeLevel``, but for those wholly inside a box of `hidden`; `nil` as
+    /// soon as more than `most` of them are sure to be changed (a hand-held view: most frames).
+    static func changedBlocks(_ before: LumaImage, _ now: LumaImage, hiding hidden: [Rect], most: Int = .max) -> [Int]? {
+        // Blocks that may be hidden: each box's blocks, a partial one on every side.
+        let hideable = hidden.reduce(0) { total, box in
+            let block = Double(StillnessMeter.block)
+            return total + (Int(box.width / block) + 2) * (Int(box.height / block) + 2)
+        }
+        let limit = most > Int.max - hideable ? Int.max : most + hideable
         var changed: [Int] = []
-        before.pixels.withUnsafeBufferPointer { p in
+        let complete = before.pixels.withUnsafeBufferPointer { p in
             now.pixels.withUnsafeBufferPointer { q in
                 for i in 0..<min(p.count, q.count) where abs(Int(p[i]) - Int(q[i])) > StillnessMeter.changeLevel {
                     changed.append(i)
+                    if changed.count > limit { return false }
                 }
+                return true
             }
         }
+        guard complete else { return nil }
         guard !hidden.isEmpty, !changed.isEmpty else { return changed }
         let block = Double(StillnessMeter.block)
         return changed.filter { i in

@@ -69,6 +69,19 @@ struct ChangeMapTests {
         #expect(map.decide(try Self.means(), hiding: [], bounds: Self.bounds, at: 2.0, sweepInterval: 2) == .sweep)
     }
 
+    @Test("Counting changed blocks stops once more than the most asked for are sure to be changed, blocks a tracked box may hide aside")
+    func changedBlocksStopPastTheMost() throws {
+        let before = try Self.means(), now = try Self.means(level: 120)
+        #expect(ChangeMap.changedBlocks(before, now, hiding: [])?.count == 40 * 30)
+        #expect(ChangeMap.changedBlocks(before, now, hiding: [], most: 100) == nil)
+        // A tracked box of 20 × 20 blocks may hide 22 × 22 (a part-block on every side): 1,200
+        // changed are more than 700 + 484, so nil. One of 30 × 30 may hide 1,024: the count is
+        // finished, and 300 are left outside it.
+        #expect(ChangeMap.changedBlocks(before, now, hiding: [Rect(x: 0, y: 0, width: 160, height: 160)], most: 700) == nil)
+        let hidden = [Rect(x: 0, y: 0, width: 240, height: 240)]
+        #expect(ChangeMap.changedBlocks(before, now, hiding: hidden, most: 700)?.count == 40 * 30 - 30 * 30)
+    }
+
     @Test("A few changed blocks whose boxes and bands of rows span most of the view keep the usual schedule")
     func changesAcrossTheViewKeepTheUsualSchedule() throws {
         var map = ChangeMap()
