@@ -61,15 +61,20 @@ extension TrackingEngine {
         let changesSearched = changed?.searched == true
         let wantsRegions = !resting && configuration.candidateRegionsPerFrame > 0 && (!searchAll || matrixDiscovery != nil)
         let map = wantsRegions || changesSearched ? timed(.likenessMap) { ahead.map ?? CodeLikenessMap(image) } : nil
-        let parts = changed.map { changed in
-            map.map { map in changed.boxes.flatMap { map.codeLikeParts(of: $0, hiding: known) } } ?? changed.boxes
+        let partsByBox = changed.map { changed in
+            changed.boxes.map { box in map.map { $0.codeLikeParts(of: box, hiding: known) } ?? [box] }
         }
+        let parts = partsByBox?.flatMap { $0 }
         let bands = parts.map { ChangeMap.bands(of: $0, in: bounds) }
-        if changesSearched, let parts, let bands {
+        if changesSearched, let partsByBox, let bands {
             for band in bands { search(band, known: ahead.hidden, linearDiscovery, .changedRegions) }
-            for box in parts {
-                search(box, known: ahead.hidden, matrixDiscovery, .changedRegions)
-                search(box, known: ahead.hidden, isolatedRegionReader, .changedRegions)
+            for boxParts in partsByBox {
+                guard let first = boxParts.first else { continue }
+                for part in boxParts { search(part, known: ahead.hidden, matrixDiscovery, .changedRegions) }
+                // One reader-process read a box, around its parts: reads sent at once beyond the
+                // idle reader processes start new ones, tens of milliseconds on a live frame.
+                let around = boxParts.dropFirst().reduce(first, ChangeMap.enclosing)
+                search(around, known: ahead.hidden, isolatedRegionReader, .changedRegions)
             }
         }
         // The 1-D rows and the strip of a fixed camera's view within those bands; its tile within

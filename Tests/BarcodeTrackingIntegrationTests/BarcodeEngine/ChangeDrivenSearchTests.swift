@@ -65,6 +65,31 @@ struct ChangeDrivenSearchTests {
         #expect((jobs[.wholeFrame]?.jobs ?? 0) + (jobs[.reducedWholeFrame]?.jobs ?? 0) <= 3, "\(jobs)")
     }
 
+    /// A white lane with a QR code "ARRIVED" `side` pixels square at (`x`, `y`) from frame `arrival`
+    /// on, and the plain dark box of ``lane(_:arrival:)`` crossing it.
+    static func lane(_ number: Int, arrival: Int, side: Int, x: Int, y: Int) throws -> Frame {
+        let code = try BarcodeRenderer.render("ARRIVED", as: .qrCode, width: side, height: side)
+        var frame = try ReacquisitionTests.frame(
+            number, code: number >= arrival ? code : LumaImage(width: 1, height: 1, filledWith: 255), x: x, y: y)
+        let left = 6 * number
+        for row in 400..<460 {
+            for column in left..<min(960, left + 120) { frame.image.pixels[row * 960 + column] = 60 }
+        }
+        return frame
+    }
+
+    @Test(
+        "A QR code of small or large modules appearing at a fixed camera is found at the frame whole-frame searches find it",
+        arguments: [(120, 300, 200), (330, 560, 40), (500, 440, 20)])
+    func arrivalOfAnySizeIsFound(side: Int, x: Int, y: Int) throws {
+        let frames = try (1...50).map { try Self.lane($0, arrival: 40, side: side, x: x, y: y) }
+        var usual = TrackingEngineConfiguration()
+        usual.searchesWhereViewChanged = false
+        let expected = try Self.firstRead(TrackingEngine(configuration: usual), frames)
+        let found = try Self.firstRead(TrackingEngine(), frames)
+        #expect(expected != nil && found == expected, "side \(side): found at \(String(describing: found)), whole-frame searches at \(String(describing: expected))")
+    }
+
     @Test("A panning camera's view keeps the usual schedule: no changed-box reads")
     func panningViewIsSearchedAsUsual() throws {
         let times = EngineJobTimes()
