@@ -124,9 +124,10 @@ extension TrackingEngine {
                     reducible: reducible, configuration)
             // A fixed camera's due whole-frame search reads where the view changed instead: 2-D
             // symbologies in the changed boxes' code-like parts, 1-D ones in the parts' bands of
-            // rows, across the frame's width (the plan picks the parts). zxing-cpp thresholds a row for 1-D codes by the whole row's
-            // histogram, so a box's shorter rows read otherwise than the whole frame's (a 2 px-a-
-            // module EAN-13 that the whole frame read was missed in a box and in the box's column).
+            // rows, across the frame's width (the plan picks the parts). zxing-cpp thresholds a
+            // row for 1-D codes by the whole row's histogram, so a box's shorter rows read
+            // otherwise than the whole frame's (a 2 px-a-module EAN-13 that the whole frame read
+            // was missed in a box and in the box's column).
             var changed: (boxes: [Rect], bands: [Rect], searched: Bool)?
             if case .changed(let boxes, let bands) = change, !warmingUp {
                 changed = (boxes, bands, whole != nil)
