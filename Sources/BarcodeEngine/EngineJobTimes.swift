@@ -67,15 +67,17 @@ public final class EngineJobTimes: Sendable {
     /// Every kind timed so far, with its total.
     public var snapshot: [Kind: Total] { totals.withLock { $0 } }
 
-    /// Runs `body`, adding its wall time to `kind`'s total.
-    func time<T>(_ kind: Kind, _ body: () throws -> T) rethrows -> T {
+    /// Runs `body`, adding its wall time to `kind`'s total, and one job unless `counting` is
+    /// false (a part of a job that is timed apart, such as the likeness map made before the
+    /// frame's regions are picked from it).
+    func time<T>(_ kind: Kind, counting: Bool = true, _ body: () throws -> T) rethrows -> T {
         let start = DispatchTime.now().uptimeNanoseconds
         defer {
             let seconds = Double(DispatchTime.now().uptimeNanoseconds &- start) / 1e9
             totals.withLock { totals in
                 var total = totals[kind] ?? Total(seconds: 0, jobs: 0)
                 total.seconds += seconds
-                total.jobs += 1
+                if counting { total.jobs += 1 }
                 totals[kind] = total
             }
         }
@@ -84,10 +86,10 @@ public final class EngineJobTimes: Sendable {
 }
 
 extension TrackingEngine {
-    /// `body`'s result, its wall time added to ``jobTimes`` under `kind` when there is a
-    /// collector; without one, `body` alone (no clock read).
-    func timed<T>(_ kind: EngineJobTimes.Kind, _ body: () throws -> T) rethrows -> T {
+    /// `body`'s result, its wall time added to ``jobTimes`` under `kind` (as a job unless
+    /// `counting` is false) when there is a collector; without one, `body` alone (no clock read).
+    func timed<T>(_ kind: EngineJobTimes.Kind, counting: Bool = true, _ body: () throws -> T) rethrows -> T {
         guard let jobTimes else { return try body() }
-        return try jobTimes.time(kind, body)
+        return try jobTimes.time(kind, counting: counting, body)
     }
 }

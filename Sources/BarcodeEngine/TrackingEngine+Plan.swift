@@ -60,7 +60,10 @@ extension TrackingEngine {
         // all over its plain sides): 2-D codes in the parts, 1-D codes in the parts' bands of rows.
         let changesSearched = changed?.searched == true
         let wantsRegions = !resting && configuration.candidateRegionsPerFrame > 0 && (!searchAll || matrixDiscovery != nil)
-        let map = wantsRegions || changesSearched ? timed(.likenessMap) { ahead.map ?? CodeLikenessMap(image) } : nil
+        // Made here for the changed parts; on a frame with regions, its time joins their job's below.
+        let map =
+            wantsRegions || changesSearched
+            ? timed(.likenessMap, counting: !wantsRegions) { ahead.map ?? CodeLikenessMap(image) } : nil
         let partsByBox = changed.map { changed in
             changed.boxes.map { box in map.map { $0.codeLikeParts(of: box, hiding: known) } ?? [box] }
         }
