@@ -29,6 +29,17 @@ public struct Manifest: Sendable, Hashable {
 
         /// The entry's matching key (see ``GS1Key``).
         public var key: GS1Key { GS1Key(payload: payload) }
+
+        /// Whether a read `code` (whose key is `key`) is this entry: the same key, in the entry's
+        /// symbology for payloads that are not GS1 keys; or a UPC-E written as its 8 printed digits
+        /// (a UPC-E's key is its expanded GTIN, while 8 digits alone are keyed as an EAN-8).
+        func matches(_ code: Barcode, key: GS1Key) -> Bool {
+            if code.symbology == .upcE, symbology == nil || symbology == .upcE, let printed = code.data,
+               payload.trimmingSpaces == printed {
+                return true
+            }
+            return self.key == key && (key.kind != .text || symbology == nil || symbology == code.symbology)
+        }
     }
 
     /// The entries in file order, lines of one key, symbology and pallet merged.

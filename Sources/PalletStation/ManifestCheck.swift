@@ -106,9 +106,7 @@ public struct ManifestChecker: Sendable {
         for code in codes {
             let key = GS1Key(barcode: code)
             let wanting = entries.first { index in
-                let entry = manifest.entries[index]
-                let symbologyFits = key.kind != .text || entry.symbology == nil || entry.symbology == code.symbology
-                return remaining[index, default: 0] > 0 && entry.key == key && symbologyFits
+                remaining[index, default: 0] > 0 && manifest.entries[index].matches(code, key: key)
             }
             if let wanting {
                 remaining[wanting, default: 0] -= 1

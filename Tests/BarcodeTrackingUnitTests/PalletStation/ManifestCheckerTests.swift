@@ -28,6 +28,24 @@ struct ManifestCheckerTests {
         #expect(!second.isExact && checker.check([]).isExact)
     }
 
+    @Test("A UPC-E matches an entry of its 8 printed digits as well as one of its expanded GTIN; an EAN-8 of those digits does not match the GTIN")
+    func upcEMatchesItsPrintedDigits() throws {
+        // The UPC-E 04963406 expands to the UPC-A 049634000006 (EAN-13 0049634000006).
+        func upcE() -> Barcode {
+            var code = Self.code("04963406", .upcE)
+            code.extendedData = "0049634000006"
+            return code
+        }
+        var checker = ManifestChecker(manifest: try Manifest(entries: [.init(payload: "04963406"), .init(payload: "00049634000006")]))
+        let check = checker.check([upcE(), upcE(), Self.code("04963406", .ean8)])
+        #expect(check.correct.map(\.payload) == ["04963406", "00049634000006"])
+        #expect(check.unexpected == [.init(payload: "04963406", symbology: .ean8, quantity: 1)])
+        var typed = ManifestChecker(manifest: try Manifest(entries: [.init(payload: "04963406", symbology: .upcE)]))
+        #expect(typed.check([upcE()]).isExact)
+        var otherSymbology = ManifestChecker(manifest: try Manifest(entries: [.init(payload: "04963406", symbology: .ean8)]))
+        #expect(otherSymbology.check([upcE()]).unexpected.map(\.symbology) == [.upcE])
+    }
+
     @Test func withPalletsAPalletIsCheckedAgainstTheReferenceItsSSCCNames() throws {
         let manifest = try Manifest(entries: [
             .init(payload: "4006381333931", quantity: 2, pallet: "340123450000000016"),
