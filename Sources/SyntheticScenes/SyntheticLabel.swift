@@ -16,8 +16,11 @@ public struct SyntheticLabel: Sendable {
     public private(set) var codeRect: Rect
     /// The paper around the code (code plus quiet zone and margin) in world pixels.
     public private(set) var paperRect: Rect
-    /// The rendered symbol, 1 pixel per module, 0 = black, 255 = white.
+    /// The rendered symbol, 1 pixel per module, 0 = black, 255 = white; for a label cut from a
+    /// photo, the cut-out, 1 pixel per world pixel.
     let bitmap: LumaImage
+    /// Whether the label is a cut-out of a real photo (``LabelPhoto``) rather than a drawn code.
+    public let isPhoto: Bool
     /// In a ``SyntheticSceneConfiguration/Layout/station`` scene, the pallet the label is on
     /// (from 1, in the order the pallets enter the view); 0 in other layouts.
     public internal(set) var pallet = 0
@@ -63,8 +66,22 @@ public struct SyntheticLabel: Sendable {
         self.symbology = symbology
         self.payload = payload
         self.bitmap = bitmap
+        self.isPhoto = false
         self.paperRect = Rect(x: origin.x, y: origin.y, width: width + 2 * quiet, height: height + 2 * quiet)
         self.codeRect = Rect(x: origin.x + quiet, y: origin.y + quiet, width: width, height: height)
+    }
+
+    /// A label cut from a photo: the cut-out as its paper, one world pixel a cut-out pixel, and the
+    /// code's bounds in it as its code area.
+    init(instance: Int, photo: LabelPhoto, origin: Point) {
+        self.instance = instance
+        self.symbology = photo.symbology
+        self.payload = photo.payload
+        self.bitmap = photo.image
+        self.isPhoto = true
+        self.paperRect = Rect(x: origin.x, y: origin.y, width: Double(photo.image.width), height: Double(photo.image.height))
+        self.codeRect = Rect(x: origin.x + photo.codeBounds.x, y: origin.y + photo.codeBounds.y,
+                             width: photo.codeBounds.width, height: photo.codeBounds.height)
     }
 
     /// Moves the label so that its paper's top-left corner is at `origin` (world pixels).
@@ -77,6 +94,7 @@ public struct SyntheticLabel: Sendable {
     /// Luma of the label at world point `p` (inside `paperRect`): paper white or the code's modules.
     @inline(__always)
     func sample(atWorldX x: Double, y: Double) -> Double {
+        if isPhoto { return photoSample(atWorldX: x, y: y) }
         let u = (x - codeRect.x) / codeRect.width, v = (y - codeRect.y) / codeRect.height
         guard u >= 0, u < 1, v >= 0, v < 1 else { return 232 }
         // Interpolating between neighbouring modules only within one pixel of their
@@ -98,6 +116,17 @@ public struct SyntheticLabel: Sendable {
     @inline(__always)
     static func edgeWeight(_ fraction: Double, pixelsPerModule: Double) -> Double {
         min(max((fraction - 0.5) * pixelsPerModule + 0.5, 0), 1)
+    }
+
+    /// Luma of a photo label at world point (`x`, `y`): the cut-out sampled bilinearly at pixel centres.
+    @inline(__always)
+    private func photoSample(atWorldX x: Double, y: Double) -> Double {
+        let fx = x - paperRect.x - 0.5, fy = y - paperRect.y - 0.5
+        let x0 = Int(fx.rounded(.down)), y0 = Int(fy.rounded(.down))
+        let ax = fx - Double(x0), ay = fy - Double(y0)
+        let p00 = pixel(x0, y0), p10 = pixel(x0 + 1, y0), p01 = pixel(x0, y0 + 1), p11 = pixel(x0 + 1, y0 + 1)
+        let top = p00 + (p10 - p00) * ax, bottom = p01 + (p11 - p01) * ax
+        return top + (bottom - top) * ay
     }
 
     @inline(__always)

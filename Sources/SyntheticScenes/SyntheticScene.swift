@@ -19,13 +19,24 @@ public struct SyntheticScene: Sendable {
     private static let textureSize = 64
 
     /// Builds the scene: renders each label's code with zxing-cpp and lays the labels out.
+    ///
+    /// With `labelPhotos`, every other label (the 1st, 3rd, …) is one of those cut-outs of real
+    /// photos instead of a drawn code, each used once in an order the seed shuffles; once they are
+    /// all used, the labels are drawn.
     /// - Throws: ``SourceError`` when a value is out of range or the labels do not fit the view.
-    public init(_ configuration: SyntheticSceneConfiguration) throws(SourceError) {
+    public init(_ configuration: SyntheticSceneConfiguration, labelPhotos: [LabelPhoto] = []) throws(SourceError) {
         try configuration.validate()
         self.configuration = configuration
         var rng = SplitMix64(seed: configuration.seed)
+        var photos = labelPhotos
+        var photoRNG = SplitMix64(seed: configuration.seed ^ 0x1ABE_1F07_0000_0001)
+        photos.shuffle(using: &photoRNG)
         var labels: [SyntheticLabel] = []
         for index in 0..<configuration.codeCount {
+            if index % 2 == 0, !photos.isEmpty {
+                labels.append(SyntheticLabel(instance: index + 1, photo: photos.removeLast(), origin: .zero))
+                continue
+            }
             let symbology = configuration.symbologies[index % configuration.symbologies.count]
             let payload = SyntheticLabel.payload(for: symbology, instance: index + 1, rng: &rng)
             labels.append(try SyntheticLabel(instance: index + 1, symbology: symbology, payload: payload,
@@ -209,11 +220,13 @@ extension SyntheticScene {
     /// Builds the scene, shrinking the module size in 0.25 px steps (down to
     /// `minimumModulePixels`) when the labels do not fit the view at the
     /// configured size. Other errors are thrown as they are.
-    public static func fitting(_ configuration: SyntheticSceneConfiguration, minimumModulePixels: Double = 2) throws(SourceError) -> SyntheticScene {
+    /// Photo labels (`labelPhotos`, as ``init(_:labelPhotos:)`` takes them) keep their size.
+    public static func fitting(_ configuration: SyntheticSceneConfiguration, labelPhotos: [LabelPhoto] = [],
+                               minimumModulePixels: Double = 2) throws(SourceError) -> SyntheticScene {
         var attempt = configuration
         while true {
             do {
-                return try SyntheticScene(attempt)
+                return try SyntheticScene(attempt, labelPhotos: labelPhotos)
             } catch where error.message.contains("do not fit") && attempt.modulePixels - 0.25 >= minimumModulePixels {
                 attempt.modulePixels -= 0.25
             }

@@ -58,6 +58,8 @@ package struct BenchStation {
     package var session: ScanSessionConfiguration
     /// The station's gap (seconds).
     package var gap: Double
+    /// Cut-outs of real photos that every other label of each seed's scene is (none: every label drawn).
+    package var labelPhotos: [LabelPhoto] = []
 
     package init(engine: TrackingEngineConfiguration, session: ScanSessionConfiguration, gap: Double) {
         self.engine = engine
@@ -76,7 +78,7 @@ package struct BenchStation {
 
     /// Runs one seed's scene through the engine, the session and the station, and scores the records.
     package func run(seed: UInt64, frames: Int) throws -> Outcome {
-        let scene = try SyntheticScene(Self.scene(seed: seed, frames: frames))
+        let scene = try SyntheticScene(Self.scene(seed: seed, frames: frames), labelPhotos: labelPhotos)
         let detector = try TrackingEngine(options: .video, configuration: engine)
         let session = try ScanSession(configuration: session)
         var configuration = PalletStationConfiguration(station: "bench")

@@ -73,6 +73,11 @@ struct Bench: ParsableCommand {
     @Option(name: .long, parsing: .unconditional, help: "With --scenes station: the station's gap in seconds (default track station's).")
     var gap: Double?
 
+    @Option(name: .customLong("photo"), help: ArgumentHelp(
+        "With --scenes station: every other label is cut from these photos, each used once (a file or a folder of them; repeatable).",
+        valueName: "file"))
+    var photos: [String] = []
+
     @Flag(name: .long, help: "With --scenes station: also time the engine and decoding every frame on each seed's scene, CPU per frame by what the view shows (empty, labels moving, labels standing).")
     var cpu = false
 
@@ -104,7 +109,9 @@ struct Bench: ParsableCommand {
         }
         if let seeds, seeds < 1 || seeds > 100 { throw ValidationError("--seeds must be 1...100, not \(seeds)") }
         if let gap, !(gap > 0 && gap <= 60) { throw ValidationError("--gap must be more than 0 and at most 60 seconds, not \(gap)") }
-        if gap != nil || cpu, scenes != .station { throw ValidationError("--gap and --cpu apply to --scenes station only") }
+        if gap != nil || cpu || !photos.isEmpty, scenes != .station {
+            throw ValidationError("--gap, --cpu and --photo apply to --scenes station only")
+        }
         if let only, scenes.scenes(frames: frames).allSatisfy({ !$0.name.contains(only) }) {
             throw ValidationError("--only \(only) matches no scene; names look like 1080p-12-slow (track bench lists them as it runs)")
         }
@@ -196,7 +203,17 @@ extension Bench {
     /// defaults, every pallet scored against the scene's truth.
     func runStation() throws {
         let gap = self.gap ?? PalletStationConfiguration(station: "bench").gap
-        let bench = BenchStation(engine: Engine.configuration(effort: effort, locatedOnly: locatedOnly), session: .trackDefaults, gap: gap)
+        var bench = BenchStation(engine: Engine.configuration(effort: effort, locatedOnly: locatedOnly), session: .trackDefaults, gap: gap)
+        if !photos.isEmpty {
+            do {
+                let (labels, count) = try PhotoFiles.labels(photos, modulePixels: BenchStation.scene(seed: 1, frames: 1).modulePixels)
+                bench.labelPhotos = labels
+                StandardError.print("bench: every other label is one of \(labels.count) cut from \(count) photo(s), each used once a seed")
+            } catch {
+                StandardError.print("track bench: station photos: \(error)")
+                throw ExitCode(error.code == .invalidArgument ? ExitStatus.usage : ExitStatus.inputError)
+            }
+        }
         var outcomes: [BenchStation.Outcome] = []
         for seed in 1...UInt64(seeds ?? 3) {
             StandardError.print("bench: station scene, seed \(seed)")
@@ -214,7 +231,7 @@ extension Bench {
         for seed in 1...UInt64(seeds ?? 3) {
             StandardError.print("bench: station scene, seed \(seed), CPU per frame")
             do {
-                total = total + (try timing.run(SyntheticScene(BenchStation.scene(seed: seed, frames: frames ?? 18_000)), frames: frames ?? 18_000))
+                total = total + (try timing.run(SyntheticScene(BenchStation.scene(seed: seed, frames: frames ?? 18_000), labelPhotos: bench.labelPhotos), frames: frames ?? 18_000))
             } catch {
                 StandardError.print("track bench: \(error)")
                 throw ExitCode(ExitStatus.inputError)

@@ -64,7 +64,7 @@ struct InputOptions: ParsableArguments {
     @Option(
         name: .customLong("photo"),
         help: ArgumentHelp(
-            "Demo scene: a virtual camera over this photograph instead of drawn labels (repeatable: a pallet of photos).", valueName: "file"
+            "Demo scene: a virtual camera over this photograph instead of drawn labels (repeatable: a pallet of photos); with --layout station, every other label is cut from these photos (a file or a folder of them).", valueName: "file"
         ))
     var photos: [String] = []
 
@@ -108,8 +108,10 @@ struct InputOptions: ParsableArguments {
         if let path, PhotoSceneConfiguration.Path(rawValue: path) == nil {
             throw ValidationError("--path must be pan, zoom, whip or handheld, not '\(path)'")
         }
-        if path != nil, photos.isEmpty { throw ValidationError("--path moves the camera of a photo scene: add --photo FILE") }
-        if !photos.isEmpty, codes != nil || layout != nil || shake != nil || blur != nil {
+        if path != nil, photos.isEmpty || layout == SyntheticLayoutName.station.rawValue {
+            throw ValidationError("--path moves the camera of a photo scene: add --photo FILE (and no --layout station, whose camera is fixed)")
+        }
+        if !photos.isEmpty, layout != SyntheticLayoutName.station.rawValue, codes != nil || layout != nil || shake != nil || blur != nil {
             throw ValidationError(
                 "--codes, --layout, --shake and --blur shape the drawn-label scene; with --photo use --path, --seed, --size, --fps and --frames"
             )

@@ -57,7 +57,8 @@ final class FailureRecord: Sendable {
 enum SourceFactory {
     /// Opens the input the options name.
     static func make(_ input: InputOptions, frames: Int? = nil) throws -> MadeSource {
-        if input.demo, !input.photos.isEmpty { return try photoScene(input, frames: frames) }
+        let station = input.layout == SyntheticLayoutName.station.rawValue
+        if input.demo, !input.photos.isEmpty, !station { return try photoScene(input, frames: frames) }
         if input.demo {
             var scene = SyntheticSceneConfiguration.demo
             if let frames { scene.frameCount = frames }
@@ -76,8 +77,9 @@ enum SourceFactory {
             // camera sees a whole pallet, so its labels are smaller than a hand-held close-up's.
             if scene.layout == .station { (scene.stopProbability, scene.modulePixels) = (0.5, 2) }
             if let blur = input.blur { scene.motionBlur = blur }
+            let labelPhotos = station ? try stationPhotos(input.photos, modulePixels: scene.modulePixels) : []
             do {
-                let fitted = try SyntheticScene.fitting(scene)
+                let fitted = try SyntheticScene.fitting(scene, labelPhotos: labelPhotos)
                 let rendered = SyntheticSceneSource(scene: fitted)
                 let source: any FrameSource =
                     input.realtime
@@ -122,6 +124,20 @@ enum SourceFactory {
             throw JobSetupError(message: error.message, status: ExitStatus.camera(error.code))
         } catch {
             throw JobSetupError(message: "\(path): \(error)", status: ExitStatus.inputError)
+        }
+    }
+
+    /// The labels cut from a station scene's `--photo` files and folders (none without them). A photo
+    /// that cannot be read exits 2; photos in which no code can be cut out are a usage error (64).
+    private static func stationPhotos(_ photos: [String], modulePixels: Double) throws -> [LabelPhoto] {
+        guard !photos.isEmpty else { return [] }
+        do {
+            let (labels, count) = try PhotoFiles.labels(photos, modulePixels: modulePixels)
+            StandardError.print("station scene: every other label is one of \(labels.count) cut from \(count) photo(s), each used once")
+            return labels
+        } catch {
+            throw JobSetupError(message: "station photos: \(error.description)",
+                                status: error.code == .invalidArgument ? ExitStatus.usage : ExitStatus.inputError)
         }
     }
 

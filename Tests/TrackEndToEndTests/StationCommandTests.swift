@@ -1,4 +1,5 @@
 import Foundation
+import FrameSources
 import SyntheticScenes
 import TestSupport
 import Testing
@@ -171,5 +172,45 @@ struct StationCommandTests {
             let said = try String(contentsOf: errors, encoding: .utf8)
             #expect(said.contains("track: warning: pallet 2: snapshot not written"), "\(said)")
         }
+    }
+
+    @Test("With --photo FILE and --photo FOLDER, the station demo's pallets carry labels cut from the photos, each record exactly its pallet's codes",
+          .needsSharedData)
+    func labelsCutFromPhotos() throws {
+        let file = SharedData.samples.appendingPathComponent("ean13-2/08.png").path
+        let folder = SharedData.samples.appendingPathComponent("qrcode-4").path
+        let inFolder = try FileManager.default.contentsOfDirectory(atPath: folder)
+            .filter { ["png", "jpg", "jpeg"].contains(($0 as NSString).pathExtension.lowercased()) }.sorted()
+        let cutOuts = try LabelPhoto.load([MediaPath(file)] + inFolder.map { MediaPath(folder + "/" + $0) }, modulePixels: 2)
+        try #require(cutOuts.count >= 2)
+        var c = SyntheticSceneConfiguration.demo
+        c.layout = .station
+        (c.width, c.height, c.frameRate, c.codeCount, c.seed, c.shake, c.stopProbability, c.modulePixels) = (1280, 720, 10, 4, 3, 0, 0.5, 2)
+        c.frameCount = 3_000
+        let scene = try SyntheticScene.fitting(c, labelPhotos: cutOuts)
+        try #require(scene.labels.map(\.isPhoto) == [true, false, true, false])
+        let pallets = Dictionary(grouping: scene.labels, by: \.pallet)
+        let expected = pallets.keys.sorted().map { Set(pallets[$0]!.map(\.payload)) }
+        let lastInView = try #require((1...c.frameCount).last { !scene.groundTruth(frame: $0).codes.isEmpty })
+        try TemporaryFiles.withDirectory { work in
+            let run = try TrackProcess.run(
+                ["station", "--demo", "--layout", "station", "--size", "1280x720", "--fps", "10", "--codes", "4", "--seed", "3",
+                 "--photo", file, "--photo", folder, "--frames", String(lastInView + 25),
+                 "--state", work.appendingPathComponent("s.json").path, "--format", "jsonl"], timeout: 900)
+            #expect(run.status == 0, "\(run.stderr)")
+            #expect(run.stderr.contains("every other label is one of \(cutOuts.count) cut from \(inFolder.count + 1) photo(s)"), "\(run.stderr)")
+            let records = try run.objects(ofType: "pallet").map { Set(($0["codes"] as? [[String: Any]] ?? []).compactMap { $0["data"] as? String }) }
+            #expect(records == expected)
+        }
+    }
+
+    @Test("Photos in which no code can be cut out are refused at start with exit 64, naming the problem", .needsSharedData)
+    func photosWithoutCodesAreRefused() throws {
+        let folder = SharedData.samples.appendingPathComponent("falsepositives-1").path
+        let run = try TrackProcess.run(["station", "--demo", "--layout", "station", "--photo", folder, "--frames", "5", "--format", "jsonl"], timeout: 300)
+        #expect(run.status == 64, "\(run.stderr)")
+        #expect(run.stderr.contains("no label could be cut from the"), "\(run.stderr)")
+        let bench = try TrackProcess.run(["bench", "--scenes", "station", "--photo", folder, "--frames", "5"], timeout: 300)
+        #expect(bench.status == 64, "\(bench.stderr)")
     }
 }
