@@ -33,7 +33,8 @@ public struct LabelPhoto: Sendable {
 
     /// Cuts one label around each code the thorough still read finds in `images`, each payload once
     /// (the first photo that has it), shrunk so that a module spans about `modulePixels` pixels
-    /// but at least ``minimumModulePixels`` (never enlarged), and to at most ``maximumSide``. Photos with no code, and cut-outs the read cannot confirm, give no label.
+    /// but at least ``minimumModulePixels`` (never enlarged), and to at most ``maximumSide``.
+    /// Photos with no code, and cut-outs the read cannot confirm, give no label.
     /// - Throws: ``SourceError`` when the still read cannot be set up or fails on a photo.
     public static func cut(from images: [(name: String, image: LumaImage)], modulePixels: Double) throws(SourceError) -> [LabelPhoto] {
         var options = DecoderOptions.thorough
