@@ -157,7 +157,7 @@ public final class Outbox: Sendable {
         }
         let scan = try OutboxScan(directory: directory)
         let acknowledged = scan.acknowledged
-        let pending = scan.frames.filter { !acknowledged.contains($0.sequence) }
+        let pending = scan.frames.map(\.record).filter { !acknowledged.contains($0.sequence) }
         let records = pending.map { OutboxRecord(sequence: $0.sequence, key: String(decoding: $0.key, as: UTF8.self),
                                                  payload: $0.payload, appended: Date(millisecondsSince1970: $0.time)) }
         let status = OutboxStatus(pendingCount: records.count, pendingBytes: records.reduce(0) { $0 + $1.payload.count },

@@ -18,14 +18,13 @@ struct OutboxScan {
         var fileBytes: Int64
     }
 
+    /// An intact frame and where it lies.
     struct Frame {
-        var sequence: UInt64
-        var time: UInt64
-        var key: [UInt8]
-        var payload: [UInt8]
+        var record: OutboxFrame.Decoded
+        /// The first sequence number of its segment (the segment's name).
         var segment: UInt64
+        /// Bytes from the start of the segment file.
         var offset: Int64
-        var size: Int
     }
 
     var segments: [Segment] = []
@@ -60,8 +59,7 @@ struct OutboxScan {
             let bytes = [UInt8](data)
             var offset = 0
             while let frame = OutboxFrame.decode(bytes, at: offset) {
-                frames.append(Frame(sequence: frame.sequence, time: frame.time, key: frame.key, payload: frame.payload,
-                                    segment: first, offset: Int64(offset), size: frame.size))
+                frames.append(Frame(record: frame, segment: first, offset: Int64(offset)))
                 offset += frame.size
             }
             if offset < bytes.count {
@@ -125,9 +123,9 @@ struct OutboxState {
             scan.segments[scan.segments.count - 1].fileBytes = last.validBytes
         }
         let acknowledged = scan.acknowledged
-        let entries = scan.frames.filter { !acknowledged.contains($0.sequence) }.map {
-            Entry(sequence: $0.sequence, time: $0.time, key: String(decoding: $0.key, as: UTF8.self), segment: $0.segment,
-                  offset: $0.offset, size: $0.size, payloadCount: $0.payload.count)
+        let entries = scan.frames.filter { !acknowledged.contains($0.record.sequence) }.map {
+            Entry(sequence: $0.record.sequence, time: $0.record.time, key: String(decoding: $0.record.key, as: UTF8.self),
+                  segment: $0.segment, offset: $0.offset, size: $0.record.size, payloadCount: $0.record.payload.count)
         }
         pending = entries
         self.acknowledged = acknowledged
@@ -135,7 +133,7 @@ struct OutboxState {
             Segment(first: segment.first, path: segment.path, bytes: segment.fileBytes,
                     pending: entries.reduce(0) { $0 + ($1.segment == segment.first ? 1 : 0) })
         }
-        let lastSequence = scan.frames.last.map { $0.sequence + 1 } ?? 1
+        let lastSequence = scan.frames.last.map { $0.record.sequence + 1 } ?? 1
         // The acknowledgements count too: were every segment deleted but the log not yet shortened
         // (a crash in compaction), a number used again would be taken as delivered.
         nextSequence = max(lastSequence, scan.segments.last?.first ?? 1, (scan.acknowledged.max() ?? 0) + 1)
