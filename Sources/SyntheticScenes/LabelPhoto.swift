@@ -1,7 +1,7 @@
-public import FrameSources
-public import BarcodeTracking
 import BarcodeDecoding
+public import BarcodeTracking
 import Foundation
+public import FrameSources
 
 /// A label cut out of a real photograph, for a scene whose labels are printed paper seen through
 /// a real lens: the photo's pixels around one code, shrunk so that its modules are about the
@@ -71,12 +71,15 @@ public struct LabelPhoto: Sendable {
     }
 
     /// The cut-out around `code`, or nil when the still read of the cut-out does not give exactly that code.
-    private static func cutOut(_ code: PhotoCode, from image: LumaImage, modulePixels: Double, reader: BarcodeReader) throws(SourceError) -> LabelPhoto? {
+    private static func cutOut(_ code: PhotoCode, from image: LumaImage, modulePixels: Double, reader: BarcodeReader) throws(SourceError)
+        -> LabelPhoto?
+    {
         let q = code.location
         guard let bounds = Rect(enclosing: [q.topLeft, q.topRight, q.bottomRight, q.bottomLeft]) else { return nil }
         let margin = max(bounds.width, bounds.height) * marginShare + 4 * code.modulePixels
         let x0 = max(0, Int((bounds.x - margin).rounded(.down))), y0 = max(0, Int((bounds.y - margin).rounded(.down)))
-        let x1 = min(image.width, Int((bounds.maxX + margin).rounded(.up))), y1 = min(image.height, Int((bounds.maxY + margin).rounded(.up)))
+        let x1 = min(image.width, Int((bounds.maxX + margin).rounded(.up))),
+            y1 = min(image.height, Int((bounds.maxY + margin).rounded(.up)))
         guard x1 - x0 >= 8, y1 - y0 >= 8 else { return nil }
         let target = max(modulePixels, minimumModulePixels)
         let factor = min(1, target / code.modulePixels, maximumSide / Double(max(x1 - x0, y1 - y0)))
@@ -88,8 +91,9 @@ public struct LabelPhoto: Sendable {
         let scale = Double(cut.width) / Double(x1 - x0)
         let found = try codes(in: cut, name: code.photo, reader: reader)
         guard found.count == 1, found[0].payload == code.payload, found[0].symbology == code.symbology else { return nil }
-        let codeBounds = Rect(x: (bounds.x - Double(x0)) * scale, y: (bounds.y - Double(y0)) * scale,
-                              width: bounds.width * scale, height: bounds.height * scale)
+        let codeBounds = Rect(
+            x: (bounds.x - Double(x0)) * scale, y: (bounds.y - Double(y0)) * scale,
+            width: bounds.width * scale, height: bounds.height * scale)
         return LabelPhoto(symbology: code.symbology, payload: code.payload, photo: code.photo, image: cut, codeBounds: codeBounds)
     }
 }

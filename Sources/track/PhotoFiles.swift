@@ -40,8 +40,10 @@ enum PhotoFiles {
         let files = try expand(RawArguments.paths(values))
         let labels = try LabelPhoto.load(files, modulePixels: modulePixels)
         guard !labels.isEmpty else {
-            throw SourceError(.invalidArgument,
-                "no label could be cut from the \(files.count) photo(s): the still read (track scan) confirms no code in them; give photos of barcodes")
+            throw SourceError(
+                .invalidArgument,
+                "no label could be cut from the \(files.count) photo(s): the still read (track scan) confirms no code in them; give photos of barcodes"
+            )
         }
         return (labels, files.count)
     }

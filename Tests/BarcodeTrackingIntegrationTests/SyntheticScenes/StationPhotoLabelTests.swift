@@ -31,8 +31,9 @@ struct StationPhotoLabelTests {
         #expect(labels.map(\.photo) == ["first"])
     }
 
-    @Test("In a station scene every other label is a photo cut-out, and a still read of a frame finds each one where the truth puts it",
-          .needsSharedData)
+    @Test(
+        "In a station scene every other label is a photo cut-out, and a still read of a frame finds each one where the truth puts it",
+        .needsSharedData)
     func photoLabelsAreDrawnWhereTheTruthSays() throws {
         let cutOuts = try LabelPhoto.load(Self.photos.map { MediaPath($0) }, modulePixels: 2)
         var c = StationSceneTests.station(codes: 6, seed: 2)
@@ -53,7 +54,9 @@ struct StationPhotoLabelTests {
                 guard let read = reads.first(where: { $0.data == code.payload }) else { continue }
                 let bounds = try #require(Rect(enclosing: [code.location.topLeft, code.location.bottomRight]))
                 let slack = Rect(x: bounds.x - 4, y: bounds.y - 4, width: bounds.width + 8, height: bounds.height + 8)
-                #expect(slack.contains(read.location.center), "frame \(number): \(code.payload) read at \(read.location.center), truth \(bounds)")
+                #expect(
+                    slack.contains(read.location.center),
+                    "frame \(number): \(code.payload) read at \(read.location.center), truth \(bounds)")
                 found.insert(code.instance)
             }
         }
