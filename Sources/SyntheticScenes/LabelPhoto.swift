@@ -37,15 +37,10 @@ public struct LabelPhoto: Sendable {
     /// Photos with no code, and cut-outs the read cannot confirm, give no label.
     /// - Throws: ``SourceError`` when the still read cannot be set up or fails on a photo.
     public static func cut(from images: [(name: String, image: LumaImage)], modulePixels: Double) throws(SourceError) -> [LabelPhoto] {
-        var options = DecoderOptions.thorough
-        options.mergesRepeatedReads = false
-        let reader: BarcodeReader
-        do { reader = try BarcodeReader(options: options) } catch {
-            throw SourceError(.libraryFailure, "cannot set up the still-image scan: \(error.message)")
-        }
+        let reader = try PhotoScene.stillReader()
         var labels: [LabelPhoto] = [], taken = Set<String>()
         for (name, image) in images {
-            for code in try codes(in: image, name: name, reader: reader) where !taken.contains(code.payload) {
+            for code in try PhotoScene.stillCodes(in: image, name: name, reader: reader) where !taken.contains(code.payload) {
                 guard let label = try cutOut(code, from: image, modulePixels: modulePixels, reader: reader) else { continue }
                 taken.insert(label.payload)
                 labels.append(label)
@@ -58,16 +53,7 @@ public struct LabelPhoto: Sendable {
     /// ``cut(from:modulePixels:)`` does.
     /// - Throws: ``SourceError``: a photo's own loading error, or a failing still read.
     public static func load(_ files: [MediaPath], modulePixels: Double) throws(SourceError) -> [LabelPhoto] {
-        var images: [(name: String, image: LumaImage)] = []
-        for file in files { images.append((file.description, try ImageFile.load(file: file))) }
-        return try cut(from: images, modulePixels: modulePixels)
-    }
-
-    /// The codes of one image as the still read finds them, repeated scan lines merged.
-    private static func codes(in image: LumaImage, name: String, reader: BarcodeReader) throws(SourceError) -> [PhotoCode] {
-        do { return PhotoScene.merged(try reader.barcodes(in: image), photo: name) } catch {
-            throw SourceError(.libraryFailure, "cannot scan \(name): \(error.message)")
-        }
+        return try cut(from: PhotoScene.load(files), modulePixels: modulePixels)
     }
 
     /// The cut-out around `code`, or nil when the still read of the cut-out does not give exactly that code.
@@ -89,7 +75,7 @@ public struct LabelPhoto: Sendable {
         var cut = try! LumaImage(width: x1 - x0, height: y1 - y0, pixels: pixels)  // 8...image size, checked above
         if factor < 0.999 { cut = PhotoCanvas.shrunk(cut, by: factor) }
         let scale = Double(cut.width) / Double(x1 - x0)
-        let found = try codes(in: cut, name: code.photo, reader: reader)
+        let found = try PhotoScene.stillCodes(in: cut, name: code.photo, reader: reader)
         guard found.count == 1, found[0].payload == code.payload, found[0].symbology == code.symbology else { return nil }
         let codeBounds = Rect(
             x: (bounds.x - Double(x0)) * scale, y: (bounds.y - Double(y0)) * scale,

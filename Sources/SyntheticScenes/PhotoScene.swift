@@ -76,9 +76,7 @@ public struct PhotoScene: Sendable {
     /// Loads the photos at `files` (their exact bytes: names need not be valid UTF-8) and builds
     /// the scene, as ``init(photos:configuration:)`` does; photos are named by ``MediaPath/description``.
     public init(photoFiles files: [MediaPath], configuration: PhotoSceneConfiguration = PhotoSceneConfiguration()) throws(SourceError) {
-        var images: [(name: String, image: LumaImage)] = []
-        for file in files { images.append((file.description, try ImageFile.load(file: file))) }
-        try self.init(images: images, configuration: configuration)
+        try self.init(images: Self.load(files), configuration: configuration)
     }
 
     /// Builds the scene from images already in memory (`name` only labels them in messages).
@@ -89,23 +87,12 @@ public struct PhotoScene: Sendable {
         guard !images.isEmpty else {
             throw SourceError(.invalidArgument, "a photo scene needs at least one photo (--photo FILE)")
         }
-        let reader: BarcodeReader
-        // The scan's bands are merged below (``merged(_:photo:)``), into the quad the scenes'
-        // truth has always had, rather than by the reader's own rule for `track scan`.
-        var options = DecoderOptions.thorough
-        options.mergesRepeatedReads = false
-        do { reader = try BarcodeReader(options: options) } catch {
-            throw SourceError(.libraryFailure, "cannot set up the still-image scan: \(error.message)")
-        }
+        let reader = try Self.stillReader()
         // Decode each photo at its own resolution, then shrink it so that all photos show
         // modules of about the same size (labels on one pallet are printed alike).
         var found: [[PhotoCode]] = []
         for (name, image) in images {
-            let barcodes: [Barcode]
-            do { barcodes = try reader.barcodes(in: image) } catch {
-                throw SourceError(.libraryFailure, "cannot scan \(name): \(error.message)")
-            }
-            let codes = Self.merged(barcodes, photo: name)
+            let codes = try Self.stillCodes(in: image, name: name, reader: reader)
             guard !codes.isEmpty else {
                 throw SourceError(.invalidArgument,
                     "\(name) holds no barcode the still-image scan can read (try `track scan \(name)`); a photo scene needs photos with at least one readable code",
@@ -175,6 +162,31 @@ public struct PhotoScene: Sendable {
         let names = photos.map { ($0 as NSString).lastPathComponent }.joined(separator: ", ")
         return "photo scene: \(codes.count) code\(codes.count == 1 ? "" : "s") from the still-image scan of \(names); "
             + "codes that scan cannot read are drawn but are not in the ground truth"
+    }
+
+    /// The photos at `files` (anything ``ImageFile`` reads), each named by ``MediaPath/description``.
+    static func load(_ files: [MediaPath]) throws(SourceError) -> [(name: String, image: LumaImage)] {
+        var images: [(name: String, image: LumaImage)] = []
+        for file in files { images.append((file.description, try ImageFile.load(file: file))) }
+        return images
+    }
+
+    /// The thorough still read the scenes' truth comes from. Its repeated reads of a linear code
+    /// are merged by ``merged(_:photo:)``, into the quad the scenes' truth has always had, rather
+    /// than by the reader's own rule for `track scan`.
+    static func stillReader() throws(SourceError) -> BarcodeReader {
+        var options = DecoderOptions.thorough
+        options.mergesRepeatedReads = false
+        do { return try BarcodeReader(options: options) } catch {
+            throw SourceError(.libraryFailure, "cannot set up the still-image scan: \(error.message)")
+        }
+    }
+
+    /// The codes the still read finds in `image` (named `name` in messages), repeated reads merged.
+    static func stillCodes(in image: LumaImage, name: String, reader: BarcodeReader) throws(SourceError) -> [PhotoCode] {
+        do { return merged(try reader.barcodes(in: image), photo: name) } catch {
+            throw SourceError(.libraryFailure, "cannot scan \(name): \(error.message)")
+        }
     }
 
     /// The still scan's results as codes: repeated reads of one code merged (thorough mode reads
