@@ -19,8 +19,12 @@ package struct BenchStation {
         package var seconds: Double
         /// Pallets that passed the view (entered and left) in the scene's time.
         package var pallets = 0
-        /// Pallets whose record holds exactly their labels, in one record.
+        /// Pallets whose one record holds exactly their labels: each payload as many times as the
+        /// pallet has labels of it.
         package var exact = 0
+        /// Pallets whose one record holds the right payloads but not each as many times as the pallet
+        /// has labels of it (a label counted twice, or twins counted once).
+        package var miscounted = 0
         /// Pallets whose labels went into more than one record.
         package var split = 0
         /// Records holding labels of more than one pallet.
@@ -83,7 +87,8 @@ package struct BenchStation {
         let session = try ScanSession(configuration: session)
         var configuration = PalletStationConfiguration(station: "bench")
         configuration.gap = gap
-        let (manifest, planted) = try Self.manifest(for: Dictionary(grouping: scene.labels, by: \.pallet).mapValues { $0.map(\.payload) })
+        let labels = Dictionary(grouping: scene.labels, by: \.pallet).mapValues { $0.map(\.payload) }
+        let (manifest, planted) = try Self.manifest(for: labels)
         configuration.manifest = manifest
         var station = try PalletStation(configuration: configuration, session: session)
         var records: [(record: PalletRecord, closedAt: Double)] = []
@@ -107,8 +112,10 @@ package struct BenchStation {
         if let last = station.finish() { records.append((record: last.record, closedAt: scene.time(ofFrame: frames))) }
         let seconds = scene.time(ofFrame: frames)
         let palletOfPayload = Self.palletOfPayload(in: scene), passed = Self.passed(seen, before: seconds, gap: gap)
-        var outcome = Self.score(records, scene: scene, seen: seen, passed: passed, palletOfPayload: palletOfPayload, seed: seed, seconds: seconds)
-        Self.scoreManifest(records.map { ($0.record.codes.compactMap(\.barcode.data), $0.record.manifest) }, planted: planted, passed: passed,
+        let read = records.map { $0.record.codes.compactMap(\.barcode.data) }
+        var outcome = Self.score(zip(read, records).map { ($0, $1.closedAt) }, labels: labels, seen: seen, passed: passed,
+                                 palletOfPayload: palletOfPayload, seed: seed, seconds: seconds)
+        Self.scoreManifest(zip(read, records).map { ($0, $1.record.manifest) }, planted: planted, passed: passed,
                            palletOfPayload: palletOfPayload, into: &outcome)
         try checkStillReads(scene: scene, stands: stands.longest, records: records.map(\.record), palletOf: palletOf,
                             palletOfPayload: palletOfPayload, into: &outcome)
@@ -139,37 +146,46 @@ package struct BenchStation {
     }
 
     /// Scores the records of a scene for the pallets `passed` (``passed(_:before:gap:)``: their
-    /// records are due before the scene ended), each payload's pallet by `palletOfPayload`.
-    static func score(_ records: [(record: PalletRecord, closedAt: Double)], scene: SyntheticScene,
+    /// records are due before the scene ended), each payload's pallet by `palletOfPayload`. A record
+    /// is exact when it holds each of its pallet's payloads as many times as the pallet has labels of
+    /// it (`labels`: each pallet's payloads, one per label).
+    static func score(_ records: [(payloads: [String], closedAt: Double)], labels: [Int: [String]],
                       seen: [Int: (first: Double, last: Double)], passed: Set<Int>, palletOfPayload: [String: Int],
                       seed: UInt64, seconds: Double) -> Outcome {
         var outcome = Outcome(seed: seed, seconds: seconds)
-        let labelsOf = Dictionary(grouping: scene.labels, by: \.pallet).mapValues { Set($0.map(\.payload)) }
-        var recordsOf: [Int: [(payloads: Set<String>, closedAt: Double)]] = [:]
-        for (record, closedAt) in records {
-            let payloads = Set(record.codes.compactMap { $0.barcode.data })
-            let pallets = Set(payloads.compactMap { palletOfPayload[$0] })
+        let labelsOf = labels.mapValues(counts)
+        var recordsOf: [Int: [(payloads: [String: Int], closedAt: Double)]] = [:]
+        for (read, closedAt) in records {
+            let payloads = counts(read)
+            let pallets = Set(payloads.keys.compactMap { palletOfPayload[$0] })
             if pallets.count > 1 { outcome.merged += 1 }
             for pallet in pallets { recordsOf[pallet, default: []].append((payloads, closedAt)) }
         }
         for pallet in passed.sorted() {
             outcome.pallets += 1
-            let mine = recordsOf[pallet] ?? []
-            let read = mine.reduce(into: Set<String>()) { $0.formUnion($1.payloads.filter { palletOfPayload[$0] == pallet }) }
-            outcome.labelsMissed += labelsOf[pallet]!.subtracting(read).count
+            let mine = recordsOf[pallet] ?? [], labels = labelsOf[pallet]!
+            let read = mine.reduce(into: Set<String>()) { $0.formUnion($1.payloads.keys.filter { palletOfPayload[$0] == pallet }) }
+            outcome.labelsMissed += Set(labels.keys).subtracting(read).count
             if mine.isEmpty { outcome.missed += 1 }
             if mine.count > 1 { outcome.split += 1 }
-            if mine.count == 1, mine[0].payloads == labelsOf[pallet] { outcome.exact += 1 }
+            let exact = mine.count == 1 && mine[0].payloads == labels
+            if exact { outcome.exact += 1 }
+            if mine.count == 1, !exact, Set(mine[0].payloads.keys) == Set(labels.keys) { outcome.miscounted += 1 }
             for record in mine { outcome.recordDelays.append(record.closedAt - seen[pallet]!.last) }
-            if !(mine.count == 1 && mine[0].payloads == labelsOf[pallet]) {
-                outcome.inexact.append(describe(pallet: pallet, labels: labelsOf[pallet]!, records: mine.map(\.payloads), seen: seen[pallet]!, seed: seed))
+            if !exact {
+                outcome.inexact.append(describe(pallet: pallet, labels: labels, records: mine.map(\.payloads), seen: seen[pallet]!, seed: seed))
             }
-            if mine.count > 1 || mine.contains(where: { Set($0.payloads.compactMap { palletOfPayload[$0] }).count > 1 }) {
+            if mine.count > 1 || mine.contains(where: { Set($0.payloads.keys.compactMap { palletOfPayload[$0] }).count > 1 }) {
                 let previousLeft = seen[pallet - 1]?.last ?? 0
                 outcome.troubleGaps.append(seen[pallet]!.first - previousLeft)
             }
         }
         return outcome
+    }
+
+    /// How many times each payload occurs in `payloads`.
+    static func counts(_ payloads: [String]) -> [String: Int] {
+        payloads.reduce(into: [:]) { $0[$1, default: 0] += 1 }
     }
 
     /// The pallets that left the view more than `gap` (seconds) plus one second before the scene's
@@ -183,16 +199,20 @@ package struct BenchStation {
         Dictionary(scene.labels.map { ($0.payload, $0.pallet) }, uniquingKeysWith: { a, _ in a })
     }
 
-    /// A line naming an inexact pallet: when it was in view, its labels, and each record's codes.
-    static func describe(pallet: Int, labels: Set<String>, records: [Set<String>], seen: (first: Double, last: Double), seed: UInt64) -> String {
+    /// A line naming an inexact pallet: when it was in view, its labels, and each record's codes
+    /// (a payload held more than once followed by its count, as `×2`).
+    static func describe(pallet: Int, labels: [String: Int], records: [[String: Int]], seen: (first: Double, last: Double), seed: UInt64) -> String {
+        func named(_ payload: String, _ count: Int) -> String { count == 1 ? payload : "\(payload) ×\(count)" }
         let times = "\(JSONValue.number(seen.first, decimals: 1).text)-\(JSONValue.number(seen.last, decimals: 1).text) s"
         let held = records.map { record in
-            let foreign = record.subtracting(labels).sorted().map { "not its own: \($0)" }
-            return "{" + (record.intersection(labels).sorted() + foreign).joined(separator: " ") + "}"
+            let own = record.filter { labels[$0.key] != nil }.sorted { $0.key < $1.key }.map { named($0.key, $0.value) }
+            let foreign = record.filter { labels[$0.key] == nil }.sorted { $0.key < $1.key }.map { "not its own: " + named($0.key, $0.value) }
+            return "{" + (own + foreign).joined(separator: " ") + "}"
         }
-        let missing = labels.subtracting(records.reduce(into: Set<String>()) { $0.formUnion($1) })
-        return "seed \(seed) pallet \(pallet) in view \(times): \(labels.count) labels, \(records.count) records \(held.joined(separator: " "))"
-            + (missing.isEmpty ? "" : ", not read: " + missing.sorted().joined(separator: " "))
+        let read = records.reduce(into: Set<String>()) { $0.formUnion($1.keys) }
+        let missing = labels.filter { !read.contains($0.key) }.sorted { $0.key < $1.key }.map { named($0.key, $0.value) }
+        return "seed \(seed) pallet \(pallet) in view \(times): \(labels.values.reduce(0, +)) labels, \(records.count) records \(held.joined(separator: " "))"
+            + (missing.isEmpty ? "" : ", not read: " + missing.joined(separator: " "))
     }
 
     /// The table `track bench --scenes station` prints.
@@ -203,15 +223,15 @@ package struct BenchStation {
             let sorted = values.sorted()
             return JSONValue.number(sorted[min(sorted.count - 1, Int(q * Double(sorted.count - 1)))], decimals: 2).text
         }
-        var lines = ["| seed | minutes | pallets | exact code set | split | merged | missed | labels missed | record after leaving p50 / max (s) |",
-                     "|--:|--:|--:|--:|--:|--:|--:|--:|--:|"]
+        var lines = ["| seed | minutes | pallets | exact codes and counts | wrong count | split | merged | missed | labels missed | record after leaving p50 / max (s) |",
+                     "|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|"]
         for o in outcomes + [outcomes.reduce(into: Outcome(seed: 0, seconds: 0)) { total, o in
-            total.seconds += o.seconds; total.pallets += o.pallets; total.exact += o.exact; total.split += o.split
+            total.seconds += o.seconds; total.pallets += o.pallets; total.exact += o.exact; total.miscounted += o.miscounted; total.split += o.split
             total.merged += o.merged; total.missed += o.missed; total.labelsMissed += o.labelsMissed
             total.recordDelays += o.recordDelays; total.troubleGaps += o.troubleGaps
         }] {
             let name = o.seed == 0 ? "all" : String(o.seed)
-            lines.append("| \(name) | \(JSONValue.number(o.seconds / 60, decimals: 1).text) | \(o.pallets) | \(o.exact) (\(percent(o.exact, o.pallets))) | "
+            lines.append("| \(name) | \(JSONValue.number(o.seconds / 60, decimals: 1).text) | \(o.pallets) | \(o.exact) (\(percent(o.exact, o.pallets))) | \(o.miscounted) | "
                          + "\(o.split) | \(o.merged) | \(o.missed) | \(o.labelsMissed) | \(seconds(o.recordDelays, 0.5)) / \(seconds(o.recordDelays, 1)) |")
         }
         lines.append("")
