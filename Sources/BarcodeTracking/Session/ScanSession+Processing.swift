@@ -103,7 +103,8 @@ extension ScanSession {
         // possibly extrapolated off the frame) is no twin of a code measured elsewhere. Counting
         // predicted tracks announced a label twice when it came back before its old track expired
         // (1-hour soak: a PDF417 leaving at the left while predicted off-frame, read again at once).
-        let present = Set(update.tracks.filter { $0.state == .tracked }.map(\.id))
+        let measuredAt = Dictionary(uniqueKeysWithValues: update.tracks.filter { $0.state == .tracked }.map { ($0.id, $0.location) })
+        let present = Set(measuredAt.keys)
         let current = Set(update.tracks.map(\.id))
         var newly: [RecognizedBarcode] = []
         var candidates: [TrackedBarcode] = []
@@ -128,7 +129,7 @@ extension ScanSession {
             // of 18 identical labels missed in a frame is still there; a label read as two strips
             // merges). Once no such track is left, it is that code back in view.
             if hasTwin(of: barcode, track: track.id, among: current, in: state) {
-                if confirmTwin(track, barcode, present: present, time: time, in: &state) { candidates.append(track) }
+                if confirmTwin(track, barcode, measuredAt: measuredAt, time: time, in: &state) { candidates.append(track) }
                 continue
             }
             if let index = existingCode(for: barcode, track: track.id, present: present, in: state) {
@@ -153,7 +154,7 @@ extension ScanSession {
                     continue
                 }
                 if hasTwin(of: barcode, track: track.id, among: present, in: state) {
-                    guard confirmTwin(track, barcode, present: present, time: time, in: &state) else { continue }
+                    guard confirmTwin(track, barcode, measuredAt: measuredAt, time: time, in: &state) else { continue }
                     state.twinSightings[track.id] = nil
                 }
             }
@@ -204,12 +205,18 @@ extension ScanSession {
     }
 
     /// Counts this frame towards `track`'s confirmation as a second label when a twin
-    /// (``hasTwin(of:track:among:in:)``) is measured in it too; returns whether the two have now
-    /// been measured together as long as ``ScanSessionConfiguration/twinConfirmation`` asks.
-    /// Call it at most once per track and frame.
-    private func confirmTwin(_ track: TrackedBarcode, _ barcode: Barcode, present: Set<TrackID>, time: Double,
+    /// (``hasTwin(of:track:among:in:)``) is measured in it too (`measuredAt`: where each track
+    /// measured in this frame is) and neither may be a part of the other
+    /// (``Quadrilateral/mayBeSameCode(as:partialRead:)``: one label read as two strips of rows is
+    /// measured twice in every frame it is read so); returns whether the two have now been
+    /// measured together as long as ``ScanSessionConfiguration/twinConfirmation`` asks. Call it
+    /// at most once per track and frame.
+    private func confirmTwin(_ track: TrackedBarcode, _ barcode: Barcode, measuredAt: [TrackID: Quadrilateral], time: Double,
                              in state: inout State) -> Bool {
-        guard hasTwin(of: barcode, track: track.id, among: present, in: state) else { return false }
+        guard hasTwin(of: barcode, track: track.id, among: Set(measuredAt.keys), in: state) else { return false }
+        let twins = state.recognized.filter { $0.barcode.payload == barcode.payload && $0.trackID != track.id }.compactMap { measuredAt[$0.trackID] }
+        let partialRead = barcode.symbology.readsPartialRows
+        if twins.contains(where: { track.location.mayBeSameCode(as: $0, partialRead: partialRead) }) { return false }
         let rule = configuration.twinConfirmation
         var sighting = state.twinSightings[track.id] ?? State.TwinSighting(firstTime: time, frames: 0)
         sighting.frames += 1

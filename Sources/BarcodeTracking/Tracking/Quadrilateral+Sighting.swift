@@ -45,6 +45,25 @@ extension Quadrilateral {
                                       across: (box.x, box.maxX), (otherBox.x, otherBox.maxX), gap: margin, overlapSuffices: false)
     }
 
+    /// Whether codes of one payload measured at this quad and at `other` (frame pixels) in one
+    /// frame may be one label rather than two: ``isSameCode(as:partialRead:)``, or, for reads
+    /// that can cover only some of the code's rows (`partialRead`), a strip of rows beside the
+    /// rest across a gap of up to a third of the larger one's extent across the rows. A crumpled
+    /// or creased label reads as strips with the crease unread between them (an EAN-13 cut from
+    /// a photo of a crumpled bag: strips 21-36 and 41 pixels high, 3-6 pixels apart, along the
+    /// same 240 pixels); two whole labels are alike in size.
+    package func mayBeSameCode(as other: Quadrilateral, partialRead: Bool) -> Bool {
+        if isSameCode(as: other, partialRead: partialRead) { return true }
+        guard partialRead else { return false }
+        let box = boundingBox, otherBox = other.boundingBox
+        return Self.arePartsOfOneCode(along: (box.x, box.maxX), (otherBox.x, otherBox.maxX),
+                                      across: (box.y, box.maxY), (otherBox.y, otherBox.maxY),
+                                      gap: max(box.height, otherBox.height) / 3, overlapSuffices: true)
+            || Self.arePartsOfOneCode(along: (box.y, box.maxY), (otherBox.y, otherBox.maxY),
+                                      across: (box.x, box.maxX), (otherBox.x, otherBox.maxX),
+                                      gap: max(box.width, otherBox.width) / 3, overlapSuffices: false)
+    }
+
     /// Whether two boxes, given as their extents along the code's rows (`along`) and
     /// across them (`across`), frame pixels, are parts of one stacked or 1-D code: they
     /// share at least 70 % of the narrower extent along, and across they overlap

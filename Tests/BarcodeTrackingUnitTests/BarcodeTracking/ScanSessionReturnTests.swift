@@ -76,6 +76,39 @@ struct ScanSessionReturnTests {
         #expect(session.recognized.count == 1)
     }
 
+    @Test("A crumpled EAN-13 read as two strips of rows with its crease between them is counted once (station photo scene, seed 3)")
+    func creasedLabelReadAsStripsCountsOnce() throws {
+        func ean13(_ x: Double, _ rows: ClosedRange<Double>) -> Detection {
+            code(
+                "8480010045062", as: .ean13,
+                corners: [(x, rows.lowerBound), (x + 242, rows.lowerBound), (x + 242, rows.upperBound), (x, rows.upperBound)])
+        }
+        // The scene's quads, moving 8 px a frame: the lower strip (41 px high) and the upper one
+        // (21-36 px), 3-6 px apart or overlapping, for 25 frames; then the upper strip is lost.
+        let upper: [ClosedRange<Double>] = [332...353, 333...369, 332...355]
+        let lower: [ClosedRange<Double>] = [359...400, 338...399, 358...400, 360...403]
+        let session = try ScanSession()
+        var announced = 0
+        for frame in 0..<40 {
+            let x = 40 + 8 * Double(frame)
+            var detections = [ean13(x, lower[frame % lower.count])]
+            if frame < 25 { detections.append(ean13(x + 2, upper[frame % upper.count])) }
+            let result = try session.process(detections, frameNumber: frame + 1, time: Double(frame) / 30, frameSize: frameSize)
+            announced += result?.newlyRecognized.count ?? 0
+        }
+        #expect(announced == 1)
+        #expect(session.recognized.count == 1)
+
+        // Two whole labels of that payload stacked as closely stay two.
+        let twins = try ScanSession()
+        for frame in 0..<40 {
+            let x = 40 + 8 * Double(frame)
+            _ = try twins.process(
+                [ean13(x, 300...341), ean13(x, 347...388)], frameNumber: frame + 1, time: Double(frame) / 30, frameSize: frameSize)
+        }
+        #expect(twins.recognized.count == 2)
+    }
+
     @Test("A twin confirmation out of range is refused when the session is created")
     func twinConfirmationValidated() {
         for rule in [ScanSessionConfiguration.TwinConfirmation(frames: 0, seconds: 0.5), .init(frames: 3, seconds: -1),
