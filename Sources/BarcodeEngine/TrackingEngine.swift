@@ -372,6 +372,12 @@ public final class TrackingEngine: TrackingAwareDetector, Sendable {
         if prefersUpright, let upright = try readUpright(track, barcode: barcode, image: image, memory: memory, warnings: &warnings) {
             return upright
         }
+        // A 1-D code turned across the rows, which its window does not read as it is.
+        if reads, readSymbology.isLinear, !barcode.symbology.isAddOn, Self.isTurned(track.predictedLocation),
+           let reader = windowReaders[readSymbology],
+           let turned = try readTurned(track, barcode: barcode, with: reader, image: image, bounds: bounds, warnings: &warnings) {
+            return turned
+        }
         // The window can hold a neighbouring label with the same payload: take the
         // read nearest the prediction.
         let predicted = track.predictedLocation.center
@@ -595,7 +601,7 @@ public final class TrackingEngine: TrackingAwareDetector, Sendable {
     }
 
     /// The predicted box grown by the margin and the search radius, clipped to `bounds`.
-    private func window(around quad: Quadrilateral, in bounds: Rect) -> Rect? {
+    func window(around quad: Quadrilateral, in bounds: Rect) -> Rect? {
         let box = quad.boundingBox
         let pad = max(box.width, box.height) * configuration.windowMargin + Double(configuration.searchRadius)
         let grown = Rect(x: box.x - pad, y: box.y - pad, width: box.width + 2 * pad, height: box.height + 2 * pad)
