@@ -43,8 +43,8 @@ extension BenchStation {
     }
 
     /// Scores the manifest checks of `records` (each record's payloads and its check) for the pallets
-    /// in `passed`: the planted discrepancies of those pallets, those their records report, and one
-    /// line for each other discrepancy reported. A record of labels of several pallets is left out
+    /// in `passed`: the planted discrepancies of those pallets, those their records report, one
+    /// line for each planted one not reported, and one line for each other discrepancy reported. A record of labels of several pallets is left out
     /// (the table counts it merged).
     static func scoreManifest(
         _ records: [(payloads: [String], check: ManifestCheck?)], planted: [Planted], passed: Set<Int>,
@@ -60,6 +60,13 @@ extension BenchStation {
         let due = Set(planted.filter { passed.contains($0.pallet) })
         outcome.discrepanciesPlanted += due.count
         outcome.discrepanciesReported += due.intersection(reported).count
+        let read = Set(records.flatMap(\.payloads))
+        for missed in due.subtracting(reported).sorted(by: { ($0.pallet, $0.payload) < ($1.pallet, $1.payload) }) {
+            let why = missed.unexpected && !read.contains(missed.payload) ? " (the label was not read)" : ""
+            outcome.unreportedDiscrepancies.append(
+                "seed \(outcome.seed) pallet \(missed.pallet): \(missed.payload) planted \(missed.unexpected ? "unexpected" : "missing"), not reported\(why)"
+            )
+        }
         for other in reported.subtracting(due).sorted(by: { ($0.pallet, $0.payload) < ($1.pallet, $1.payload) }) {
             outcome.otherDiscrepancies.append(
                 "seed \(outcome.seed) pallet \(other.pallet): \(other.payload) reported \(other.unexpected ? "unexpected" : "missing"), not planted"

@@ -50,6 +50,8 @@ package struct BenchStation {
         package var discrepanciesPlanted = 0
         /// Of those, the ones the pallet's record reports.
         package var discrepanciesReported = 0
+        /// Discrepancies planted that the pallet's record does not report, one line each.
+        package var unreportedDiscrepancies: [String] = []
         /// Discrepancies reported that were not planted, one line each.
         package var otherDiscrepancies: [String] = []
     }
@@ -246,7 +248,7 @@ package struct BenchStation {
         let others = outcomes.flatMap(\.otherDiscrepancies)
         lines.append("Manifest: of \(planted) discrepancies planted in the shipment notice (a payload left out: unexpected; one listed "
                      + "that the pallet lacks: missing), \(reported) reported on the pallet's record; \(others.count) other discrepancies reported.")
-        lines += others
+        lines += outcomes.flatMap(\.unreportedDiscrepancies) + others
         let inexact = outcomes.flatMap(\.inexact)
         if !inexact.isEmpty { lines += ["", "Inexact pallets:"] + inexact }
         return lines.joined(separator: "\n") + "\n"

@@ -38,5 +38,16 @@ struct BenchStationManifestTests {
         #expect(outcome.discrepanciesPlanted == 3)
         #expect(outcome.discrepanciesReported == 3)
         #expect(outcome.otherDiscrepancies == ["seed 1 pallet 10: F reported missing, not planted"])
+        #expect(outcome.unreportedDiscrepancies.isEmpty)
+
+        // Pallet 4's A, left out of the manifest, is not read: its planted discrepancy is not
+        // reported, and the line says why.
+        var unread = BenchStation.Outcome(seed: 1, seconds: 60)
+        let withoutA = [["B", "B"], ["C"], ["D"], ["E", "F"]].map { payloads in
+            (payloads: payloads, check: Optional(checker.check(payloads.map(code))))
+        }
+        BenchStation.scoreManifest(withoutA, planted: planted, passed: [4, 5, 8, 10], palletOfPayload: palletOf, into: &unread)
+        #expect(unread.discrepanciesReported == 2)
+        #expect(unread.unreportedDiscrepancies == ["seed 1 pallet 4: A planted unexpected, not reported (the label was not read)"])
     }
 }
