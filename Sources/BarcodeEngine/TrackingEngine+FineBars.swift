@@ -28,6 +28,8 @@ extension TrackingEngine {
 
     /// The least share of a region's strong edges that run across (``CodeLikenessMap/acrossShare(in:)``)
     /// for it to be read stretched: upright bars give nearly 1, 2-D modules, print and texture about 0.5.
+    /// A region with at most 1 less this share across (bars turned to run along the rows) is read
+    /// turned a quarter and stretched.
     static let fineBarAcrossShare: Float = 0.8
 
     /// The largest share of the frame's area a region read stretched may cover (with its margin).
@@ -38,40 +40,50 @@ extension TrackingEngine {
     static let fineBarRetryFrames = 3
 
     /// The code-like region to read stretched at `frame` (frame pixels, grown by a cell for the
-    /// code's ends), if any: the best of `all` (`map`'s candidates, tracked codes hidden) clear of
-    /// the frame's edge, with edges running across, small enough, whose wait is over.
-    func fineBarRegion(among all: [(region: Rect, score: Float)], in map: CodeLikenessMap, bounds: Rect, frame: Int) -> Rect? {
+    /// code's ends), if any, and whether its bars run along the rows (`turned`): the best of `all`
+    /// (`map`'s candidates, tracked codes hidden) clear of the frame's edge, with edges running
+    /// across or along (``fineBarAcrossShare``), small enough, whose wait is over.
+    func fineBarRegion(among all: [(region: Rect, score: Float)], in map: CodeLikenessMap, bounds: Rect, frame: Int) -> (rect: Rect, turned: Bool)? {
         let largest = bounds.area * Self.fineBarAreaShare
-        let regions = all.compactMap { candidate -> Rect? in
+        let regions = all.compactMap { candidate -> (rect: Rect, turned: Bool)? in
             // A code sliding in at the frame's edge is not whole yet: reads of it in vain would
             // only lengthen its wait.
-            guard !Self.touchesEdge(candidate.region, of: bounds), map.acrossShare(in: candidate.region) >= Self.fineBarAcrossShare
-            else { return nil }
+            guard !Self.touchesEdge(candidate.region, of: bounds) else { return nil }
+            let across = map.acrossShare(in: candidate.region)
+            guard across >= Self.fineBarAcrossShare || across <= 1 - Self.fineBarAcrossShare else { return nil }
             let grown = Self.grown(candidate.region, by: Double(map.cellSize)).intersection(bounds)
-            return grown.flatMap { $0.area <= largest ? $0 : nil }
+            return grown.flatMap { $0.area <= largest ? ($0, across < 0.5) : nil }
         }
         guard !regions.isEmpty else { return nil }
         let retry = Self.fineBarRetryFrames
         return state.withLock { state in
             state.discovery.triedFineBars.removeAll { frame - $0.frame > Self.forgottenAfter(retry) }
-            return Self.firstDue(regions, tried: &state.discovery.triedFineBars, retry: retry, frame: frame).map { regions[$0] }
+            return Self.firstDue(regions.map(\.rect), tried: &state.discovery.triedFineBars, retry: retry, frame: frame).map { regions[$0] }
         }
     }
 
     /// Reads `rect` of `image` with its rows stretched ``fineBarStretch`` times along x, the
     /// `hidden` quads (frame pixels) painted out; locations in frame pixels, reads that the
-    /// rectangle's border may have cut out of a longer code dropped.
+    /// rectangle's border may have cut out of a longer code dropped. `turned`: the rectangle is
+    /// turned a quarter first (``TurnedWindow``), for a 1-D code whose bars run along the rows.
     static func stretchedSearch(
         _ image: LumaImage, in rect: Rect, hiding hidden: [Quadrilateral], with reader: BarcodeReader,
-        confirmed: Set<ShortCode> = []
+        confirmed: Set<ShortCode> = [], turned: Bool = false
     ) throws -> DetectionReport {
-        guard let crop = crop(image, to: rect, hiding: hidden.filter { $0.boundingBox.intersects(rect) }),
-            let stretched = enlarged(crop, x0: 0, y0: 0, width: crop.width, height: crop.height, by: fineBarStretch, rowsOnly: true)
+        guard let crop = crop(image, to: rect, hiding: hidden.filter { $0.boundingBox.intersects(rect) }) else { return DetectionReport() }
+        let turn = turned ? TurnedWindow(crop, Rect(x: 0, y: 0, width: Double(crop.width), height: Double(crop.height))) : nil
+        let read = turn?.image ?? crop
+        guard turn != nil || !turned,
+            let stretched = enlarged(read, x0: 0, y0: 0, width: read.width, height: read.height, by: fineBarStretch, rowsOnly: true)
         else { return DetectionReport() }
         var report = try reader.read(stretched)
         let origin = Point(x: rect.x.rounded(.down), y: rect.y.rounded(.down)), factor = Double(fineBarStretch)
         report.detections = report.detections.map { detection in
-            detection.mapped { Point(x: origin.x + $0.x / factor, y: origin.y + $0.y) }
+            detection.mapped { point in
+                let unstretched = Point(x: point.x / factor, y: point.y)
+                let inCrop = turn?.inFrame(unstretched) ?? unstretched
+                return Point(x: origin.x + inCrop.x, y: origin.y + inCrop.y)
+            }
         }
         return droppingCutReads(report, searched: rect, width: image.width, height: image.height, confirmed: confirmed)
     }

@@ -94,7 +94,7 @@ extension TrackingEngine {
         // and Aztec symbols in a region that it misses in the busy full frame.
         // The wide regions read for the symbologies left to reader processes (below).
         let readsIsolatedRegions = !searchAll && schedule.lateWaiting.isEmpty && isolatedRegionReader != nil
-        let (regions, barLike, outline, rowsMatter, fineBars): ([Rect], [Rect], CodeLikenessMap.Outline?, Bool, Rect?) =
+        let (regions, barLike, outline, rowsMatter, fineBars): ([Rect], [Rect], CodeLikenessMap.Outline?, Bool, (rect: Rect, turned: Bool)?) =
             !wantsRegions
             ? ([], [], nil, false, nil)
             : timed(.likenessMap) {
@@ -133,7 +133,9 @@ extension TrackingEngine {
                 }
             }
             if let outline, let matrixDiscovery { jobs.append(.uprightOutline(outline, with: matrixDiscovery)) }
-            if let fineBars, let linearDiscovery { jobs.append(.stretched(fineBars, known: known, with: linearDiscovery)) }
+            if let fineBars, let linearDiscovery {
+                jobs.append(.stretched(fineBars.rect, known: known, with: linearDiscovery, turned: fineBars.turned))
+            }
         }
         // Codes that following lost a moment ago, in windows wider than their own.
         if !searchAll {

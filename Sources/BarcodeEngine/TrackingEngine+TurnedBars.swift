@@ -22,20 +22,29 @@ extension TrackingEngine {
     }
 
     /// `barcode` (the payload of `track`, a turned 1-D code, ``isTurned(_:)``) read in its
-    /// window turned a quarter (``TurnedWindow``): the read of its payload nearest the
-    /// prediction, in frame pixels, and the memory to follow it by; `nil` when the read misses it.
+    /// window turned a quarter (``TurnedWindow``), and when that misses and fine bars are read
+    /// stretched (``TrackingEngineConfiguration/readsFineBarsStretched``), turned with its rows
+    /// stretched: the read of its payload nearest the prediction, in frame pixels, and the memory
+    /// to follow it by; `nil` when the reads miss it.
     func readTurned(
         _ track: TrackedBarcode, barcode: Barcode, with reader: BarcodeReader, image: LumaImage, bounds: Rect,
         warnings: inout [String]
     ) throws -> (Detection?, TrackMemory?)? {
         guard let rect = window(around: track.predictedLocation, in: bounds), let turned = TurnedWindow(image, rect) else { return nil }
-        let report = try reader.read(turned.image, region: nil)
-        warnings += report.warnings
-        let predicted = track.predictedLocation.center
-        guard
-            let own = report.detections.compactMap(\.barcode).filter({ $0.bytes == barcode.bytes }).map({ turned.inFrame($0.location) })
+        var report = try reader.read(turned.image, region: nil)
+        report.detections = report.detections.map { $0.mapped(turned.inFrame) }
+        func own() -> Quadrilateral? {
+            let predicted = track.predictedLocation.center
+            return report.detections.compactMap(\.barcode).filter({ $0.bytes == barcode.bytes }).map(\.location)
                 .min(by: { $0.center.distance(to: predicted) < $1.center.distance(to: predicted) })
-        else { return nil }
+        }
+        warnings += report.warnings
+        // Too fine to read at the frame's size: read again with the turned rows stretched.
+        if own() == nil, configuration.readsFineBarsStretched {
+            report = try Self.stretchedSearch(image, in: rect, hiding: [], with: reader, turned: true)
+            warnings += report.warnings
+        }
+        guard let own = own() else { return nil }
         var measured = barcode
         measured.location = own
         let template = CodeTemplate(image: image, box: own.boundingBox)
@@ -74,12 +83,12 @@ struct TurnedWindow {
         rect = (left, top, width, height)
     }
 
-    /// `quad` (turned pixels) in frame pixels, corner order kept: the point (u, v) of the turned
-    /// image is (left + v, top + height - u) of the frame.
-    func inFrame(_ quad: Quadrilateral) -> Quadrilateral {
-        func back(_ p: Point) -> Point { Point(x: Double(rect.x) + p.y, y: Double(rect.y + rect.height) - p.x) }
-        return Quadrilateral(
-            topLeft: back(quad.topLeft), topRight: back(quad.topRight), bottomRight: back(quad.bottomRight),
-            bottomLeft: back(quad.bottomLeft))
+    /// `point` (turned pixels) in frame pixels: the point (u, v) of the turned image is
+    /// (left + v, top + height - u) of the frame.
+    func inFrame(_ point: Point) -> Point {
+        Point(x: Double(rect.x) + point.y, y: Double(rect.y + rect.height) - point.x)
     }
+
+    /// `quad` (turned pixels) in frame pixels, corner order kept.
+    func inFrame(_ quad: Quadrilateral) -> Quadrilateral { quad.mapped(inFrame) }
 }

@@ -241,8 +241,9 @@ public final class TrackingEngine: TrackingAwareDetector, Sendable {
         case likenessMap(LumaImage)
         /// A symbol outline read upright (``uprightSearch(_:outline:with:)``).
         case uprightOutline(CodeLikenessMap.Outline, with: BarcodeReader)
-        /// A code-like region read with its rows stretched (``stretchedSearch(_:in:hiding:with:confirmed:)``).
-        case stretched(Rect, known: [Quadrilateral], with: BarcodeReader)
+        /// A code-like region read with its rows stretched, turned a quarter first when its bars
+        /// run along the rows (``stretchedSearch(_:in:hiding:with:confirmed:turned:)``).
+        case stretched(Rect, known: [Quadrilateral], with: BarcodeReader, turned: Bool)
 
         /// What the job is for, as ``EngineJobTimes`` counts it.
         var kind: EngineJobTimes.Kind {
@@ -329,8 +330,8 @@ public final class TrackingEngine: TrackingAwareDetector, Sendable {
             return JobOutput(map: CodeLikenessMap(next))
         case .uprightOutline(let outline, let reader):
             return JobOutput(try Self.uprightSearch(image, outline: outline, with: reader))
-        case .stretched(let rect, let known, let reader):
-            return JobOutput(try Self.stretchedSearch(image, in: rect, hiding: known, with: reader, confirmed: confirmed))
+        case .stretched(let rect, let known, let reader, let turned):
+            return JobOutput(try Self.stretchedSearch(image, in: rect, hiding: known, with: reader, confirmed: confirmed, turned: turned))
         case .outlines(let rect, let hidden):
             return JobOutput(detections: CodeOutlineMap(image, bounds: rect).outlines(in: rect, hiding: hidden).map {
                 Detection(location: Quadrilateral($0))
