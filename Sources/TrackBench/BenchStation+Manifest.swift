@@ -64,12 +64,12 @@ extension BenchStation {
         for missed in due.subtracting(reported).sorted(by: { ($0.pallet, $0.payload) < ($1.pallet, $1.payload) }) {
             let why = missed.unexpected && !read.contains(missed.payload) ? " (the label was not read)" : ""
             outcome.unreportedDiscrepancies.append(
-                "seed \(outcome.seed) pallet \(missed.pallet): \(missed.payload) planted \(missed.unexpected ? "unexpected" : "missing"), not reported\(why)"
+                "seed \(outcome.seed) pallet \(missed.pallet): \(shown(missed.payload)) planted \(missed.unexpected ? "unexpected" : "missing"), not reported\(why)"
             )
         }
         for other in reported.subtracting(due).sorted(by: { ($0.pallet, $0.payload) < ($1.pallet, $1.payload) }) {
             outcome.otherDiscrepancies.append(
-                "seed \(outcome.seed) pallet \(other.pallet): \(other.payload) reported \(other.unexpected ? "unexpected" : "missing"), not planted"
+                "seed \(outcome.seed) pallet \(other.pallet): \(shown(other.payload)) reported \(other.unexpected ? "unexpected" : "missing"), not planted"
             )
         }
     }

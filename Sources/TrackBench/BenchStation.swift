@@ -142,7 +142,7 @@ package struct BenchStation {
             let own = Set(try reader.read(image).detections.compactMap { $0.barcode?.data }.filter { palletOfPayload[$0] == pallet })
             outcome.stillReads += own.count
             for payload in own.subtracting(recorded[pallet] ?? []).sorted() {
-                outcome.stillReadsMissed.append("seed \(outcome.seed) pallet \(pallet): \(payload), read still on frame \(middle), not in its record")
+                outcome.stillReadsMissed.append("seed \(outcome.seed) pallet \(pallet): \(Self.shown(payload)), read still on frame \(middle), not in its record")
             }
         }
     }
@@ -185,6 +185,14 @@ package struct BenchStation {
         return outcome
     }
 
+    /// `payload` as a line of the bench's report shows it: line breaks and tabs escaped, and
+    /// cut after 60 characters (a PDF417 holding a book's first chapter is named by its start).
+    static func shown(_ payload: String) -> String {
+        let escaped = payload.replacingOccurrences(of: "\r", with: "\\r").replacingOccurrences(of: "\n", with: "\\n")
+            .replacingOccurrences(of: "\t", with: "\\t")
+        return escaped.count > 60 ? escaped.prefix(60) + "… (\(payload.count) characters)" : escaped
+    }
+
     /// How many times each payload occurs in `payloads`.
     static func counts(_ payloads: [String]) -> [String: Int] {
         payloads.reduce(into: [:]) { $0[$1, default: 0] += 1 }
@@ -204,7 +212,7 @@ package struct BenchStation {
     /// A line naming an inexact pallet: when it was in view, its labels, and each record's codes
     /// (a payload held more than once followed by its count, as `×2`).
     static func describe(pallet: Int, labels: [String: Int], records: [[String: Int]], seen: (first: Double, last: Double), seed: UInt64) -> String {
-        func named(_ payload: String, _ count: Int) -> String { count == 1 ? payload : "\(payload) ×\(count)" }
+        func named(_ payload: String, _ count: Int) -> String { count == 1 ? shown(payload) : "\(shown(payload)) ×\(count)" }
         let times = "\(JSONValue.number(seen.first, decimals: 1).text)-\(JSONValue.number(seen.last, decimals: 1).text) s"
         let held = records.map { record in
             let own = record.filter { labels[$0.key] != nil }.sorted { $0.key < $1.key }.map { named($0.key, $0.value) }

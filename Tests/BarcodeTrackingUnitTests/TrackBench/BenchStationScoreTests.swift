@@ -47,4 +47,11 @@ struct BenchStationScoreTests {
         #expect(outcome.labelsMissed == 1)  // F
         #expect(outcome.inexact.last == "seed 7 pallet 4 in view 17.2-20.8 s: 2 labels, 1 records {E}, not read: F")
     }
+
+    @Test("A payload is named on one line of the report: line breaks escaped, a long one cut with its length")
+    func payloadsShownOnOneLine() {
+        #expect(BenchStation.shown("LOT1\nLOT2\t") == "LOT1\\nLOT2\\t")
+        let chapter = "THROUGH THE LOOKING-GLASS\n\n" + String(repeating: "x", count: 100)
+        #expect(BenchStation.shown(chapter) == "THROUGH THE LOOKING-GLASS\\n\\n" + String(repeating: "x", count: 31) + "… (127 characters)")
+    }
 }
