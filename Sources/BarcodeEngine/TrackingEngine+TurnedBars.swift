@@ -8,7 +8,7 @@ import BarcodeTracking
 /// is read along rows: a code turned by 90° has no row across its bars, so its window never
 /// reads it. Such a code is found only by a thorough read (a standing pallet's,
 /// ``TrackingEngineConfiguration/readsStandingViewsHarder``), and its track, measured once,
-/// was then lost before it could be read again (an ITF-14 cut from a photo, upright on a
+/// was then lost before it could be read again (an ITF cut from a photo, upright on a
 /// standing pallet of the station scene: read 0.3 s and 1.0 s into the stand, never verified,
 /// missing from the pallet's record). The window is read turned a quarter instead, where the
 /// code's bars cross the rows.

@@ -44,8 +44,8 @@ extension BenchStation {
 
     /// Scores the manifest checks of `records` (each record's payloads and its check) for the pallets
     /// in `passed`: the planted discrepancies of those pallets, those their records report, one
-    /// line for each planted one not reported, and one line for each other discrepancy reported. A record of labels of several pallets is left out
-    /// (the table counts it merged).
+    /// line for each planted one not reported, and one line for each other discrepancy reported.
+    /// A record of labels of several pallets is left out (the table counts it merged).
     static func scoreManifest(
         _ records: [(payloads: [String], check: ManifestCheck?)], planted: [Planted], passed: Set<Int>,
         palletOfPayload: [String: Int], into outcome: inout Outcome
