@@ -12,7 +12,10 @@ extension ScanSessionConfiguration {
     /// measured (tracked, not predicted) in at least ``frames`` processed frames spanning at
     /// least ``seconds`` of frame time; if its twins' tracks are all gone before then, it is
     /// the same label. A twin only predicted in a frame (one of many identical labels missed)
-    /// neither counts that frame nor ends the wait.
+    /// neither counts that frame nor ends the wait, and neither does a frame in which the two
+    /// may be parts of one code: a strip of rows of a 1-D or PDF417 code beside the rest, across
+    /// a gap of up to a third of the larger one's height (a creased label read as two strips
+    /// with the crease unread between them).
     public struct TwinConfirmation: Sendable, Hashable {
         /// Processed frames in which both were measured. 1...64.
         public var frames: Int
