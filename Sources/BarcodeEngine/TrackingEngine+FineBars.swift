@@ -71,21 +71,29 @@ extension TrackingEngine {
         confirmed: Set<ShortCode> = [], turned: Bool = false
     ) throws -> DetectionReport {
         guard let crop = crop(image, to: rect, hiding: hidden.filter { $0.boundingBox.intersects(rect) }) else { return DetectionReport() }
-        let turn = turned ? TurnedWindow(crop, Rect(x: 0, y: 0, width: Double(crop.width), height: Double(crop.height))) : nil
-        let read = turn?.image ?? crop
-        guard turn != nil || !turned,
-            let stretched = enlarged(read, x0: 0, y0: 0, width: read.width, height: read.height, by: fineBarStretch, rowsOnly: true)
-        else { return DetectionReport() }
-        var report = try reader.read(stretched)
-        let origin = Point(x: rect.x.rounded(.down), y: rect.y.rounded(.down)), factor = Double(fineBarStretch)
-        report.detections = report.detections.map { detection in
-            detection.mapped { point in
-                let unstretched = Point(x: point.x / factor, y: point.y)
-                let inCrop = turn?.inFrame(unstretched) ?? unstretched
-                return Point(x: origin.x + inCrop.x, y: origin.y + inCrop.y)
+        let origin = Point(x: rect.x.rounded(.down), y: rect.y.rounded(.down))
+        func inFrame(_ p: Point) -> Point { Point(x: origin.x + p.x, y: origin.y + p.y) }
+        let report: DetectionReport
+        if turned {
+            guard let turn = TurnedWindow(crop, Rect(x: 0, y: 0, width: Double(crop.width), height: Double(crop.height))) else {
+                return DetectionReport()
             }
+            report = try stretchedRead(turn.image, with: reader) { inFrame(turn.inFrame($0)) }
+        } else {
+            report = try stretchedRead(crop, with: reader, toFrame: inFrame)
         }
         return droppingCutReads(report, searched: rect, width: image.width, height: image.height, confirmed: confirmed)
+    }
+
+    /// Reads `image` with its rows stretched ``fineBarStretch`` times along x; locations mapped
+    /// from `image`'s pixels to the frame's by `toFrame`.
+    static func stretchedRead(_ image: LumaImage, with reader: BarcodeReader, toFrame: (Point) -> Point) throws -> DetectionReport {
+        guard let stretched = enlarged(image, x0: 0, y0: 0, width: image.width, height: image.height, by: fineBarStretch, rowsOnly: true)
+        else { return DetectionReport() }
+        var report = try reader.read(stretched)
+        let factor = Double(fineBarStretch)
+        report.detections = report.detections.map { $0.mapped { toFrame(Point(x: $0.x / factor, y: $0.y)) } }
+        return report
     }
 
     /// `barcode` (the payload of `track`, a 1-D code) read with its close window's rows stretched

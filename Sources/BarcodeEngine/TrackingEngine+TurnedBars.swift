@@ -41,7 +41,7 @@ extension TrackingEngine {
         warnings += report.warnings
         // Too fine to read at the frame's size: read again with the turned rows stretched.
         if own() == nil, configuration.readsFineBarsStretched {
-            report = try Self.stretchedSearch(image, in: rect, hiding: [], with: reader, turned: true)
+            report = try Self.stretchedRead(turned.image, with: reader, toFrame: turned.inFrame)
             warnings += report.warnings
         }
         guard let own = own() else { return nil }
